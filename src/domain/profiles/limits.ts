@@ -1,0 +1,11 @@
+export const TAGLINE_MAX = 180;
+export const BIO_MAX = 800;
+export const NAME_MAX = 80;
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const ACTIVITY_FEED_LIMIT = 10;
+export const RECENT_BADGES_SHOWN = 3;
+export const COPY_CONFIRM_MS = 2000;
+export const DEFAULT_DISTRICT = 1;

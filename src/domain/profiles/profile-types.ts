@@ -1,0 +1,47 @@
+/** What anyone may read of a profile: never email, bio or verified status. */
+export interface PublicProfile {
+  id: string;
+  name: string;
+  photoUrl: string | null;
+  politicalAlignment: string | null;
+  state: string;
+  district: number;
+  tagline: string;
+  banners: number;
+  brownies: number;
+  sparks: number;
+  level: number;
+  isDeleted: boolean;
+  createdAt: string;
+}
+
+/** One's own profile. */
+export interface OwnProfile extends PublicProfile {
+  email: string;
+  bio: string;
+  verified: boolean;
+  sharingLink: string;
+  isAdministrator: boolean;
+  locationLockReason: string | null;
+  badgeNames: string[];
+}
+
+export interface ActivityItem {
+  id: string;
+  activityType: string;
+  description: string;
+  createdAt: string;
+}
+
+export interface EarnedBadge {
+  id: string;
+  name: string;
+  description: string;
+  iconUrl: string | null;
+  category: string;
+  earnedAt: string;
+}
+
+export const FORMER_MEMBER_NAME = 'Former member';
+
+export type DeleteOutcome = { type: 'soft_delete' | 'hard_delete'; message: string };

@@ -1,0 +1,16 @@
+export interface MovementStats {
+  totalMembers: number;
+  totalCaucuses: number;
+  activeCaucuses: number;
+  finalizedCaucuses: number;
+  districtsActive: number;
+}
+
+/** What the page shows when the figures cannot be read: all counts fall back to 0. */
+export const EMPTY_MOVEMENT_STATS: MovementStats = {
+  totalMembers: 0,
+  totalCaucuses: 0,
+  activeCaucuses: 0,
+  finalizedCaucuses: 0,
+  districtsActive: 0,
+};

@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import type { Db } from './db/client';
+import type { Clock } from './clock';
+import type { Logger } from './logger';
+import { loggablePath } from './logger';
+import type { Settings } from './settings';
+import { createAuth, type Auth } from './features/auth/auth';
+import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
+import { profileRoutes } from './features/profiles/profiles.routes';
+import { statsRoutes } from './features/stats/stats.routes';
+import { movementStatsReader } from './features/stats/stats.service';
+import { errorHandler } from './http/error-handler';
+import { rateLimit } from './http/rate-limit';
+import { csrfProtection, securityHeaders } from './http/security';
+import { type AppEnv, loadSession } from './http/session';
+import { staticSite } from './http/static-site';
+
+export type AppSettings = Pick<
+  Settings,
+  | 'BASE_URL'
+  | 'AUTH_SECRET'
+  | 'ADMIN_EMAILS'
+  | 'isProduction'
+  | 'VISION_DOCUMENT_URL'
+  | 'AUTH_RATE_LIMIT_MAX'
+  | 'AUTH_RATE_LIMIT_WINDOW_SECONDS'
+  | 'STATS_CACHE_SECONDS'
+  | 'APP_TIME_ZONE'
+> & { mailboxEnabled: boolean; extraOrigins?: string[] };
+
+export interface AppDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  settings: AppSettings;
+  /** Folder of the built web app; omitted in API tests. */
+  webDist?: string;
+}
+
+/** The rate-limited auth routes: sign-in, sign-up, reset and confirmation resend. */
+const RATE_LIMITED_AUTH_PATHS = [
+  '/api/auth/sign-in/email',
+  '/api/auth/sign-up/email',
+  '/api/auth/request-password-reset',
+  '/api/auth/reset-password',
+  '/api/auth/send-verification-email',
+];
+
+export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
+  const { db, clock, logger, settings } = deps;
+  const origins = [new URL(settings.BASE_URL).origin, ...(settings.extraOrigins ?? [])];
+  const auth = createAuth({
+    db,
+    clock,
+    logger,
+    baseUrl: settings.BASE_URL,
+    secret: settings.AUTH_SECRET,
+    trustedOrigins: origins,
+    adminEmails: settings.ADMIN_EMAILS,
+  });
+
+  const app = new Hono<AppEnv>();
+  app.onError(errorHandler(logger));
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    logger.info({ method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+  });
+  app.use('*', securityHeaders());
+  app.use('/api/*', csrfProtection(origins));
+
+  app.get('/api/health', async (c) => {
+    await db.execute(sql`select 1`);
+    return c.json({ status: 'ok' });
+  });
+
+  for (const path of RATE_LIMITED_AUTH_PATHS) {
+    app.post(
+      path,
+      rateLimit({ db, clock, name: `auth:${path}`, max: settings.AUTH_RATE_LIMIT_MAX, windowSeconds: settings.AUTH_RATE_LIMIT_WINDOW_SECONDS }),
+    );
+  }
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
+
+  app.use('/api/*', loadSession(auth));
+  app.get('/api/config', (c) =>
+    c.json({ visionDocumentUrl: settings.VISION_DOCUMENT_URL, mailboxEnabled: settings.mailboxEnabled, timeZone: settings.APP_TIME_ZONE }),
+  );
+  app.route('/api', profileRoutes({ db }));
+  app.route('/api', statsRoutes({ readMovementStats: movementStatsReader({ db, clock, logger, ttlSeconds: settings.STATS_CACHE_SECONDS }) }));
+  app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404));
+
+  if (settings.mailboxEnabled && !settings.isProduction) {
+    app.route('/dev/mailbox', devMailboxRoutes({ db }));
+  }
+  if (deps.webDist) app.route('/', staticSite(deps.webDist));
+
+  return { app, auth };
+}

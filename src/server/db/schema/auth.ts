@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import { type AnyPgColumn, boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, tstz } from './columns';
+
+/**
+ * The users table is better-auth's user model plus the profile of spec section 3.
+ * better-auth owns email, emailVerified, name, image (our photo_url) and timestamps.
+ */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    emailVerifiedAt: tstz('email_verified_at'),
+    name: text('name').notNull(),
+    image: text('photo_url'),
+    politicalAlignment: text('political_alignment'),
+    state: text('state').notNull(),
+    district: integer('district').notNull().default(1),
+    bio: text('bio').notNull().default(''),
+    tagline: text('tagline').notNull().default(''),
+    banners: integer('banners').notNull().default(0),
+    brownies: integer('brownies').notNull().default(0),
+    sparks: integer('sparks').notNull().default(0),
+    verified: boolean('verified').notNull().default(false),
+    sharingLink: text('sharing_link'),
+    isAdministrator: boolean('is_administrator').notNull().default(false),
+    recruitedBy: uuid('recruited_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    deletedAt: tstz('deleted_at'),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_state_district_idx').on(t.state, t.district),
+    index('users_email_verified_at_idx').on(t.emailVerifiedAt),
+    index('users_name_search_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+    index('users_sparks_idx').on(t.sparks),
+    index('users_banners_idx').on(t.banners),
+    index('users_brownies_idx').on(t.brownies),
+    check('users_counters_nonnegative', sql`${t.sparks} >= 0 and ${t.banners} >= 0 and ${t.brownies} >= 0`),
+    check('users_district_positive', sql`${t.district} >= 1`),
+    check('users_state_code', sql`${t.state} ~ '^[A-Z]{2}$'`),
+    check('users_tagline_length', sql`char_length(${t.tagline}) <= 180`),
+    check('users_bio_length', sql`char_length(${t.bio}) <= 800`),
+    check('users_not_self_recruited', sql`${t.recruitedBy} is null or ${t.recruitedBy} <> ${t.id}`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    expiresAt: tstz('expires_at').notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: tstz('access_token_expires_at'),
+    refreshTokenExpiresAt: tstz('refresh_token_expires_at'),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('accounts_user_id_idx').on(t.userId)],
+);
+
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);

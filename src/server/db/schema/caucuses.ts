@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { createdAt, idColumn, tstz } from './columns';
+
+export const caucuses = pgTable(
+  'caucuses',
+  {
+    id: idColumn(),
+    name: text('name').notNull(),
+    state: text('state').notNull(),
+    district: integer('district').notNull(),
+    level: integer('level').notNull(),
+    politicalAlignment: text('political_alignment'),
+    isOpen: boolean('is_open').notNull().default(true),
+    platformLink: text('platform_link'),
+    invitationCode: text('invitation_code').notNull().unique(),
+    organizerId: uuid('organizer_id').references(() => users.id, { onDelete: 'set null' }),
+    password: text('password'),
+    electionFinalized: boolean('election_finalized').notNull().default(false),
+    votingStarted: boolean('voting_started').notNull().default(false),
+    votingFinalized: boolean('voting_finalized').notNull().default(false),
+    electedDelegateId: uuid('elected_delegate_id').references(() => users.id, { onDelete: 'restrict' }),
+    requiredVotingMembers: integer('required_voting_members').notNull().default(10),
+    finalizedAt: tstz('finalized_at'),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('caucuses_level_range', sql`${t.level} between 1 and 5`),
+    check('caucuses_name_length', sql`char_length(btrim(${t.name})) between 1 and 100`),
+    check('caucuses_district_positive', sql`${t.district} >= 1`),
+    check('caucuses_invitation_code_format', sql`${t.invitationCode} ~ '^[A-Z0-9]{6}$'`),
+    check('caucuses_required_members_range', sql`${t.requiredVotingMembers} between 1 and 100`),
+    check('caucuses_private_has_password', sql`${t.isOpen} or char_length(coalesce(${t.password}, '')) >= 4`),
+    check(
+      'caucuses_finalized_has_delegate',
+      sql`not ${t.electionFinalized} or (${t.electedDelegateId} is not null and ${t.votingFinalized})`,
+    ),
+    check('caucuses_platform_link_http', sql`${t.platformLink} is null or ${t.platformLink} ~* '^https?://'`),
+    // One level-5 caucus per district: a database invariant, not only a check.
+    uniqueIndex('caucuses_one_level5_per_district').on(t.state, t.district).where(sql`${t.level} = 5`),
+    index('caucuses_search_idx').on(t.state, t.district, t.level),
+    index('caucuses_level_finalized_idx').on(t.level, t.electionFinalized),
+    index('caucuses_organizer_idx').on(t.organizerId),
+    index('caucuses_delegate_idx').on(t.electedDelegateId),
+    index('caucuses_name_search_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+  ],
+);
+
+export const caucusMembers = pgTable(
+  'caucus_members',
+  {
+    caucusId: uuid('caucus_id')
+      .notNull()
+      .references(() => caucuses.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isVotingMember: boolean('is_voting_member').notNull().default(true),
+    isOrganizer: boolean('is_organizer').notNull().default(false),
+    joinedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.caucusId, t.userId] }),
+    index('caucus_members_user_idx').on(t.userId),
+    check('caucus_members_has_role', sql`${t.isVotingMember} or ${t.isOrganizer}`),
+  ],
+);
+
+export const votes = pgTable(
+  'votes',
+  {
+    caucusId: uuid('caucus_id').notNull(),
+    voterId: uuid('voter_id').notNull(),
+    candidateId: uuid('candidate_id').notNull(),
+    createdAt: createdAt(),
+    updatedAt: tstz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // One vote per voter per caucus.
+    primaryKey({ columns: [t.caucusId, t.voterId] }),
+    // Voter and candidate are members of the same caucus; leaving removes the vote.
+    foreignKey({
+      name: 'votes_voter_member_fk',
+      columns: [t.caucusId, t.voterId],
+      foreignColumns: [caucusMembers.caucusId, caucusMembers.userId],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'votes_candidate_member_fk',
+      columns: [t.caucusId, t.candidateId],
+      foreignColumns: [caucusMembers.caucusId, caucusMembers.userId],
+    }).onDelete('cascade'),
+    index('votes_voter_idx').on(t.voterId),
+  ],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: idColumn(),
+    caucusId: uuid('caucus_id')
+      .notNull()
+      .references(() => caucuses.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('chat_messages_caucus_idx').on(t.caucusId, t.createdAt),
+    check('chat_messages_not_blank', sql`char_length(btrim(${t.message})) between 1 and 2000`),
+  ],
+);
+
+const invitationColumns = () => ({
+  id: idColumn(),
+  caucusId: uuid('caucus_id')
+    .notNull()
+    .references(() => caucuses.id, { onDelete: 'cascade' }),
+  inviterId: uuid('inviter_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  inviteeId: uuid('invitee_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  status: text('status').notNull().default('pending'),
+  createdAt: createdAt(),
+  respondedAt: tstz('responded_at'),
+});
+
+export const votingMemberInvitations = pgTable('voting_member_invitations', invitationColumns(), (t) => [
+  check('voting_member_invitations_status', sql`${t.status} in ('pending', 'accepted', 'declined')`),
+  check('voting_member_invitations_responded', sql`(${t.status} = 'pending') = (${t.respondedAt} is null)`),
+  uniqueIndex('voting_member_invitations_one_pending')
+    .on(t.caucusId, t.inviteeId)
+    .where(sql`${t.status} = 'pending'`),
+  index('voting_member_invitations_invitee_idx').on(t.inviteeId, t.status),
+]);
+
+export const organizerInvitations = pgTable('organizer_invitations', invitationColumns(), (t) => [
+  check('organizer_invitations_status', sql`${t.status} in ('pending', 'accepted', 'declined')`),
+  check('organizer_invitations_responded', sql`(${t.status} = 'pending') = (${t.respondedAt} is null)`),
+  uniqueIndex('organizer_invitations_one_pending')
+    .on(t.caucusId, t.inviteeId)
+    .where(sql`${t.status} = 'pending'`),
+  index('organizer_invitations_invitee_idx').on(t.inviteeId, t.status),
+  index('organizer_invitations_inviter_idx').on(t.inviterId),
+]);

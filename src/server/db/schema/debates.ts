@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { createdAt, idColumn, tstz } from './columns';
+
+export const debates = pgTable(
+  'debates',
+  {
+    id: idColumn(),
+    creatorId: uuid('creator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    prompt: text('prompt').notNull(),
+    debateType: text('debate_type').notNull(),
+    durationDays: integer('duration_days').notNull().default(7),
+    expiresAt: tstz('expires_at').notNull(),
+    participantCount: integer('participant_count').notNull().default(0),
+    maxParticipants: integer('max_participants').notNull().default(10),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('debates_type', sql`${t.debateType} in ('text', 'audio')`),
+    check('debates_duration', sql`${t.durationDays} between 3 and 30`),
+    check('debates_participants', sql`${t.participantCount} between 0 and ${t.maxParticipants}`),
+    check('debates_title_not_blank', sql`char_length(btrim(${t.title})) between 1 and 200`),
+    check('debates_prompt_not_blank', sql`char_length(btrim(${t.prompt})) between 1 and 5000`),
+    index('debates_active_created_idx').on(t.isActive, t.createdAt.desc()),
+    index('debates_creator_idx').on(t.creatorId),
+  ],
+);
+
+export const debateInvitations = pgTable(
+  'debate_invitations',
+  {
+    debateId: uuid('debate_id')
+      .notNull()
+      .references(() => debates.id, { onDelete: 'cascade' }),
+    inviterId: uuid('inviter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    inviteeId: uuid('invitee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.debateId, t.inviteeId] })],
+);
+
+export const debateParticipants = pgTable(
+  'debate_participants',
+  {
+    debateId: uuid('debate_id')
+      .notNull()
+      .references(() => debates.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.debateId, t.userId] }), index('debate_participants_user_idx').on(t.userId)],
+);
+
+const contentColumns = () => ({
+  id: idColumn(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  contentType: text('content_type').notNull(),
+  textContent: text('text_content'),
+  audioUrl: text('audio_url'),
+  upvotes: integer('upvotes').notNull().default(0),
+  downvotes: integer('downvotes').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+const contentChecks = (name: string, t: { contentType: unknown; textContent: unknown; audioUrl: unknown }) => [
+  check(`${name}_content_type`, sql`${t.contentType} in ('text', 'audio')`),
+  check(
+    `${name}_has_content`,
+    sql`(${t.contentType} = 'text' and ${t.textContent} is not null) or (${t.contentType} = 'audio' and ${t.audioUrl} is not null)`,
+  ),
+];
+
+export const debateResponses = pgTable(
+  'debate_responses',
+  {
+    ...contentColumns(),
+    debateId: uuid('debate_id')
+      .notNull()
+      .references(() => debates.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    ...contentChecks('debate_responses', t),
+    // A participant submits at most one response.
+    unique('debate_responses_one_per_user').on(t.debateId, t.userId),
+    index('debate_responses_debate_idx').on(t.debateId, t.createdAt.desc()),
+  ],
+);
+
+export const debateRebuttals = pgTable(
+  'debate_rebuttals',
+  {
+    ...contentColumns(),
+    responseId: uuid('response_id')
+      .notNull()
+      .references(() => debateResponses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    ...contentChecks('debate_rebuttals', t),
+    unique('debate_rebuttals_one_per_user').on(t.responseId, t.userId),
+  ],
+);
+
+export const debateDefenses = pgTable(
+  'debate_defenses',
+  {
+    ...contentColumns(),
+    rebuttalId: uuid('rebuttal_id')
+      .notNull()
+      .references(() => debateRebuttals.id, { onDelete: 'cascade' }),
+  },
+  (t) => [...contentChecks('debate_defenses', t), unique('debate_defenses_one_per_rebuttal').on(t.rebuttalId)],
+);
+
+export const debateVotes = pgTable(
+  'debate_votes',
+  {
+    contentId: uuid('content_id').notNull(),
+    contentType: text('content_type').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    voteType: text('vote_type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contentId, t.contentType, t.userId] }),
+    check('debate_votes_content_type', sql`${t.contentType} in ('response', 'rebuttal', 'defense')`),
+    check('debate_votes_vote_type', sql`${t.voteType} in ('upvote', 'downvote')`),
+  ],
+);

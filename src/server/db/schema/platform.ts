@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { check, customType, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { createdAt, idColumn, tstz } from './columns';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+/** Every message is written here in the transaction of the change that causes it. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: idColumn(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    createdAt: createdAt(),
+    sentAt: tstz('sent_at'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: tstz('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('mail_outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`),
+    index('mail_outbox_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+/** Fixed-window counters shared by every server process. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: tstz('window_start').notNull(),
+  count: integer('count').notNull(),
+});
+
+/** Profile photos, re-encoded on upload. Kept in the database so every process serves them. */
+export const photos = pgTable(
+  'photos',
+  {
+    id: idColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('photos_content_type', sql`${t.contentType} in ('image/webp', 'image/jpeg', 'image/png')`),
+    index('photos_user_idx').on(t.userId),
+  ],
+);
+
+/** The newsletter list (the spec's subscribe-user). */
+export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
+  email: text('email').primaryKey(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});

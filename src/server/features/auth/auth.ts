@@ -1,0 +1,133 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import { eq, sql } from 'drizzle-orm';
+import { signUpProfileSchema } from '../../../domain/profiles/profile-schemas';
+import type { Db } from '../../db/client';
+import { accounts, sessions, users, verifications } from '../../db/schema/auth';
+import { newsletterSubscriptions } from '../../db/schema/platform';
+import { enqueueMail } from '../../mail/outbox';
+import { confirmEmailMail, existingAccountMail, resetPasswordMail } from '../../mail/templates';
+import type { Clock } from '../../clock';
+import type { Logger } from '../../logger';
+import { awardReferralSpark } from '../points/referral.service';
+
+export interface AuthDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  baseUrl: string;
+  secret: string;
+  trustedOrigins: string[];
+  adminEmails: readonly string[];
+}
+
+export const SESSION_DAYS = 30;
+
+export function createAuth(deps: AuthDeps) {
+  const { db, logger, baseUrl } = deps;
+  return betterAuth({
+    appName: 'Graduated Unanimous Caucus',
+    baseURL: baseUrl,
+    basePath: '/api/auth',
+    secret: deps.secret,
+    trustedOrigins: deps.trustedOrigins,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      usePlural: true,
+      schema: { users, sessions, accounts, verifications },
+    }),
+    // Our own rate limiter (shared through PostgreSQL) guards the auth routes; see app.ts.
+    rateLimit: { enabled: false },
+    session: { expiresIn: 60 * 60 * 24 * SESSION_DAYS, updateAge: 60 * 60 * 24 },
+    advanced: {
+      database: { generateId: 'uuid' },
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    user: {
+      additionalFields: {
+        politicalAlignment: { type: 'string', required: true, input: true },
+        state: { type: 'string', required: true, input: true },
+        district: { type: 'number', required: true, input: true },
+        recruitedBy: { type: 'string', required: false, input: true },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        await enqueueMail(db, resetPasswordMail(user.email, user.name, url));
+      },
+      onExistingUserSignUp: async ({ user }) => {
+        await enqueueMail(db, existingAccountMail(user.email, user.name, `${baseUrl}/auth`));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await enqueueMail(db, confirmEmailMail(user.email, user.name, url));
+      },
+      afterEmailVerification: async (user) => {
+        await db
+          .update(users)
+          .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+          .where(eq(users.id, user.id));
+        await awardReferralSpark({ db, clock: deps.clock }, user.id);
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => {
+            const parsed = signUpProfileSchema.safeParse(user);
+            if (!parsed.success) {
+              throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]?.message ?? 'Invalid input', code: 'INVALID_INPUT' });
+            }
+            const referrer = parsed.data.recruitedBy ?? null;
+            if (referrer) {
+              const [found] = await db.select({ id: users.id }).from(users).where(eq(users.id, referrer));
+              if (!found) throw new APIError('BAD_REQUEST', { message: 'This referral link is not valid', code: 'INVALID_REFERRER' });
+            }
+            const email = String(user.email).toLowerCase();
+            return {
+              data: {
+                ...user,
+                ...parsed.data,
+                email,
+                recruitedBy: referrer,
+                isAdministrator: deps.adminEmails.includes(email),
+              },
+            };
+          },
+          after: async (user) => {
+            await db.update(users).set({ sharingLink: `${baseUrl}/auth?ref=${user.id}` }).where(eq(users.id, user.id));
+            try {
+              await db.insert(newsletterSubscriptions).values({ email: user.email, userId: user.id }).onConflictDoNothing();
+            } catch (error) {
+              logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'newsletter subscription failed');
+            }
+          },
+        },
+      },
+      session: {
+        create: {
+          before: async (session) => {
+            const [owner] = await db.select({ deletedAt: users.deletedAt }).from(users).where(eq(users.id, session.userId));
+            if (!owner || owner.deletedAt) {
+              throw new APIError('FORBIDDEN', { message: 'This profile has been deleted.', code: 'PROFILE_DELETED' });
+            }
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,92 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import {
+  updateAlignmentSchema,
+  updateBioSchema,
+  updateLocationSchema,
+  updateTaglineSchema,
+  deleteProfileSchema,
+} from '../../../domain/profiles/profile-schemas';
+import { PHOTO_MAX_BYTES } from '../../../domain/profiles/limits';
+import type { Db } from '../../db/client';
+import { AppError, notFound } from '../../http/app-error';
+import { type AppEnv, requireUser } from '../../http/session';
+import { validate } from '../../http/validate';
+import { PHOTO_ERRORS, reencodePhoto } from '../../storage/photo-processing';
+import * as profiles from './profiles.service';
+
+const idParam = z.object({ id: z.uuid({ error: 'Profile not found' }) });
+const photoIdParam = z.object({ id: z.uuid({ error: 'Photo not found' }) });
+
+export function profileRoutes(deps: { db: Db; onSignOut?: () => void }) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/me', async (c) => c.json(await profiles.getOwnProfile(deps, requireUser(c).id)));
+
+  app.patch('/me/tagline', validate('json', updateTaglineSchema), async (c) => {
+    await profiles.updateTagline(deps, requireUser(c).id, c.req.valid('json').tagline);
+    return c.json(await profiles.getOwnProfile(deps, requireUser(c).id));
+  });
+  app.patch('/me/bio', validate('json', updateBioSchema), async (c) => {
+    await profiles.updateBio(deps, requireUser(c).id, c.req.valid('json').bio);
+    return c.json(await profiles.getOwnProfile(deps, requireUser(c).id));
+  });
+  app.patch('/me/alignment', validate('json', updateAlignmentSchema), async (c) => {
+    const body = c.req.valid('json');
+    await profiles.updateAlignment(deps, requireUser(c).id, body.alignment, body.otherAlignment);
+    return c.json(await profiles.getOwnProfile(deps, requireUser(c).id));
+  });
+  app.patch('/me/location', validate('json', updateLocationSchema), async (c) => {
+    const body = c.req.valid('json');
+    await profiles.updateLocation(deps, requireUser(c).id, body.state, body.district);
+    return c.json(await profiles.getOwnProfile(deps, requireUser(c).id));
+  });
+
+  app.post(
+    '/me/photo',
+    bodyLimit({
+      maxSize: PHOTO_MAX_BYTES + 64 * 1024,
+      onError: (c) => c.json({ error: { code: 'file_too_large', message: PHOTO_ERRORS.tooLarge.message, title: PHOTO_ERRORS.tooLarge.title } }, 413),
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const form = await c.req.formData().catch(() => null);
+      const file = form?.get('photo');
+      if (!(file instanceof File)) {
+        throw new AppError(400, 'invalid_file_type', PHOTO_ERRORS.invalidType.message, { title: PHOTO_ERRORS.invalidType.title });
+      }
+      const image = await reencodePhoto(Buffer.from(await file.arrayBuffer()));
+      const photoUrl = await profiles.savePhoto(deps, user.id, image);
+      return c.json({ photoUrl });
+    },
+  );
+
+  app.delete('/me', validate('json', deleteProfileSchema), async (c) => {
+    const outcome = await profiles.deleteProfile(deps, requireUser(c).id);
+    return c.json(outcome);
+  });
+
+  app.get('/profiles/:id', validate('param', idParam), async (c) => {
+    const profile = await profiles.getPublicProfile(deps, c.req.valid('param').id);
+    if (!profile) throw notFound('Profile not found');
+    return c.json(profile);
+  });
+  app.get('/profiles/:id/activities', validate('param', idParam), async (c) =>
+    c.json(await profiles.listActivities(deps, c.req.valid('param').id)),
+  );
+  app.get('/profiles/:id/badges', validate('param', idParam), async (c) =>
+    c.json(await profiles.listEarnedBadges(deps, c.req.valid('param').id)),
+  );
+
+  app.get('/photos/:id', validate('param', photoIdParam), async (c) => {
+    const photo = await profiles.getPhoto(deps, c.req.valid('param').id);
+    if (!photo) throw notFound('Photo not found');
+    return c.body(new Uint8Array(photo.bytes), 200, {
+      'Content-Type': photo.contentType,
+      'Cache-Control': 'public, max-age=3600',
+    });
+  });
+
+  return app;
+}

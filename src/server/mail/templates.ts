@@ -1,0 +1,46 @@
+import type { OutgoingMail } from './outbox';
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1e3a8a;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
+       <p style="margin:0 0 16px;color:#475569;font-size:13px">Or open this link: <a href="${escapeHtml(action.url)}">${escapeHtml(action.url)}</a></p>`
+    : '';
+  return `<div style="font-family:system-ui,sans-serif;max-width:560px;margin:0 auto;color:#0f172a">
+  <h1 style="font-size:20px;color:#1e3a8a">${escapeHtml(title)}</h1>${body}${button}
+  <p style="color:#64748b;font-size:12px">Graduated Unanimous Caucus</p></div>`;
+}
+
+export function confirmEmailMail(to: string, name: string, url: string): OutgoingMail {
+  const title = 'Confirm your email';
+  const lines = [`Hello ${name},`, 'Welcome to the Graduated Unanimous Caucus. Please confirm your email address to finish registering.'];
+  return {
+    to,
+    subject: 'Confirm your email for the Graduated Unanimous Caucus',
+    text: `${lines.join('\n\n')}\n\nConfirm your email: ${url}\n`,
+    html: layout(title, lines, { label: 'Confirm Email', url }),
+  };
+}
+
+export function resetPasswordMail(to: string, name: string, url: string): OutgoingMail {
+  const lines = [`Hello ${name},`, 'Someone asked to reset the password of your account. If it was you, choose a new password below. If not, ignore this message.'];
+  return {
+    to,
+    subject: 'Reset your password',
+    text: `${lines.join('\n\n')}\n\nReset your password: ${url}\n`,
+    html: layout('Reset your password', lines, { label: 'Reset Password', url }),
+  };
+}
+
+export function existingAccountMail(to: string, name: string, loginUrl: string): OutgoingMail {
+  const lines = [`Hello ${name},`, 'Someone tried to register with your email address, which already has an account. If it was you, log in or reset your password.'];
+  return {
+    to,
+    subject: 'You already have an account',
+    text: `${lines.join('\n\n')}\n\nLog in: ${loginUrl}\n`,
+    html: layout('You already have an account', lines, { label: 'Log In', url: loginUrl }),
+  };
+}

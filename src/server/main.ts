@@ -1,0 +1,126 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { inArray, sql } from 'drizzle-orm';
+import { createApp } from './app';
+import { systemClock } from './clock';
+import { migrateDatabase, openDatabase, type ConnectionConfig } from './db/client';
+import { acquireAppLock, DataDirInUseError, startEmbeddedPostgres } from './db/embedded';
+import { users } from './db/schema/auth';
+import { createLogger } from './logger';
+import { smtpTransport, startMailSender } from './mail/outbox';
+import { loadSettings, SettingsError } from './settings';
+
+if (existsSync('.env')) process.loadEnvFile('.env');
+
+async function main() {
+  let settings;
+  try {
+    settings = loadSettings();
+  } catch (e) {
+    if (e instanceof SettingsError) {
+      console.error(e.message);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const logger = createLogger(settings.LOG_LEVEL);
+  const cleanups: Array<() => Promise<void> | void> = [];
+
+  let connection: ConnectionConfig;
+  if (settings.DATABASE_URL) {
+    connection = settings.DATABASE_URL;
+    logger.info('using the PostgreSQL server of DATABASE_URL');
+  } else {
+    let releaseLock: () => void;
+    try {
+      releaseLock = acquireAppLock(settings.dataDir);
+    } catch (e) {
+      if (e instanceof DataDirInUseError) {
+        console.error(e.message);
+        process.exit(3);
+      }
+      throw e;
+    }
+    process.on('exit', releaseLock);
+    const embedded = await startEmbeddedPostgres({
+      dataDir: settings.dataDir,
+      database: 'caucus',
+      log: (m) => logger.info(m),
+    });
+    cleanups.push(async () => {
+      await embedded.stop();
+      releaseLock();
+    });
+    connection = embedded.connection;
+    logger.info({ dataDir: settings.dataDir }, 'embedded PostgreSQL started');
+  }
+
+  const database = openDatabase(connection, { max: 20 });
+  cleanups.unshift(() => database.close());
+  await migrateDatabase(database.db);
+  if (settings.ADMIN_EMAILS.length > 0) {
+    await database.db
+      .update(users)
+      .set({ isAdministrator: true })
+      .where(inArray(sql`lower(${users.email})`, settings.ADMIN_EMAILS));
+  }
+
+  const webDist = path.resolve('dist/web');
+  const { app } = createApp({
+    db: database.db,
+    clock: systemClock,
+    logger,
+    settings: {
+      ...settings,
+      mailboxEnabled: !settings.SMTP_URL,
+      extraOrigins: settings.isProduction ? [] : ['http://localhost:5173'],
+    },
+    webDist,
+  });
+
+  if (settings.SMTP_URL) {
+    const stopSender = startMailSender({
+      db: database.db,
+      clock: systemClock,
+      transport: smtpTransport(settings.SMTP_URL),
+      from: settings.MAIL_FROM,
+      onError: (e) => logger.error({ err: e instanceof Error ? e.message : String(e) }, 'mail sender failed'),
+    });
+    cleanups.unshift(stopSender);
+  }
+
+  const server = serve({ fetch: app.fetch, port: settings.PORT, hostname: settings.HOST }, (info) => {
+    logger.info({ url: settings.BASE_URL, port: info.port }, 'caucus app listening');
+    if (!settings.SMTP_URL && !settings.isProduction) logger.info(`outgoing mail: ${settings.BASE_URL}/dev/mailbox`);
+  });
+  cleanups.unshift(
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        setTimeout(resolve, 5000).unref();
+      }),
+  );
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    for (const cleanup of cleanups) {
+      try {
+        await cleanup();
+      } catch (e) {
+        logger.error({ err: e instanceof Error ? e.message : String(e) }, 'cleanup failed');
+      }
+    }
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((e: unknown) => {
+  console.error('The app could not start:', e instanceof Error ? e.message : e);
+  process.exit(1);
+});

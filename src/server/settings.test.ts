@@ -1,0 +1,38 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSettings } from './settings';
+
+const dir = () => mkdtempSync(path.join(tmpdir(), 'caucus-settings-'));
+
+describe('settings', () => {
+  it('works with no variables at all', () => {
+    const s = loadSettings({ DATA_DIR: dir() });
+    expect(s.PORT).toBe(3000);
+    expect(s.BASE_URL).toBe('http://localhost:3000');
+    expect(s.APP_TIME_ZONE).toBe('America/New_York');
+    expect(s.AUTH_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('keeps the generated secret across starts', () => {
+    const d = dir();
+    expect(loadSettings({ DATA_DIR: d }).AUTH_SECRET).toBe(loadSettings({ DATA_DIR: d }).AUTH_SECRET);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ APP_TIME_ZONE: 'Mars/Olympus' }, 'APP_TIME_ZONE'],
+    [{ ADMIN_EMAILS: 'a@b.co, not-an-email' }, 'ADMIN_EMAILS'],
+    [{ NODE_ENV: 'production' }, 'AUTH_SECRET'],
+    [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
+  ])('refuses %j naming %s', (env, name) => {
+    expect(() => loadSettings({ DATA_DIR: dir(), ...env })).toThrow(name);
+  });
+
+  it('parses admin emails case-insensitively', () => {
+    expect(loadSettings({ DATA_DIR: dir(), ADMIN_EMAILS: 'A@x.org, b@Y.org' }).ADMIN_EMAILS).toEqual(['a@x.org', 'b@y.org']);
+  });
+});

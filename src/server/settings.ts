@@ -1,0 +1,96 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const emailList = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email('ADMIN_EMAILS must be a comma-separated list of email addresses')));
+
+const optionalUrl = (protocols: RegExp, what: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
+    .refine((v) => v === undefined || protocols.test(v), `${what} must start with ${protocols.source}`);
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  BASE_URL: z.url().optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, 'DATABASE_URL'),
+  AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  ADMIN_EMAILS: emailList,
+  SMTP_URL: optionalUrl(/^smtps?:\/\//, 'SMTP_URL'),
+  MAIL_FROM: z.string().min(3).default('Graduated Unanimous Caucus <no-reply@localhost>'),
+  APP_TIME_ZONE: z.string().refine(isTimeZone, 'APP_TIME_ZONE must be an IANA time zone such as America/New_York').default('America/New_York'),
+  VISION_DOCUMENT_URL: z.url().default('https://example.org/graduated-unanimous-caucus-vision.pdf'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  STATS_CACHE_SECONDS: z.coerce.number().int().min(0).default(30),
+});
+
+export type Settings = Omit<z.infer<typeof schema>, 'BASE_URL' | 'AUTH_SECRET'> & {
+  BASE_URL: string;
+  AUTH_SECRET: string;
+  isProduction: boolean;
+  dataDir: string;
+};
+
+export class SettingsError extends Error {}
+
+/**
+ * Parses every environment variable once. Bad values stop start-up with a message that
+ * names each one. Without AUTH_SECRET outside production, a secret is made once and kept
+ * in DATA_DIR so sessions survive restarts.
+ */
+export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new SettingsError(`Invalid settings:\n${lines.join('\n')}`);
+  }
+  const s = parsed.data;
+  const isProduction = s.NODE_ENV === 'production';
+  const dataDir = path.resolve(s.DATA_DIR);
+  let secret = s.AUTH_SECRET;
+  if (!secret) {
+    if (isProduction) throw new SettingsError('Invalid settings:\n  AUTH_SECRET: required in production (32+ characters)');
+    secret = readOrCreateSecret(dataDir);
+  }
+  return {
+    ...s,
+    BASE_URL: (s.BASE_URL ?? `http://localhost:${s.PORT}`).replace(/\/$/, ''),
+    AUTH_SECRET: secret,
+    isProduction,
+    dataDir,
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

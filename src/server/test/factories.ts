@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { hashPassword } from 'better-auth/crypto';
+import { STATES } from '../../domain/geography/states';
+import { ALIGNMENTS } from '../../domain/profiles/alignment';
+import type { DbOrTx } from '../db/client';
+import { accounts, users } from '../db/schema/auth';
+
+const FIRST = ['Ada', 'Ben', 'Carla', 'Dev', 'Elena', 'Frank', 'Grace', 'Hector', 'Iris', 'Jamal', 'Keiko', 'Luis', 'Maya', 'Nate', 'Olga', 'Priya', 'Quinn', 'Rosa', 'Sam', 'Tariq', 'Uma', 'Victor', 'Wen', 'Xavier', 'Yara', 'Zoe'];
+const LAST = ['Adams', 'Brooks', 'Chen', 'Diaz', 'Evans', 'Foster', 'Garcia', 'Hughes', 'Ivanov', 'Johnson', 'Kim', 'Lopez', 'Miller', 'Nguyen', 'Okafor', 'Patel', 'Reyes', 'Smith', 'Turner', 'Walker', 'Young'];
+
+/** A small deterministic generator, so seeds and tests can be replayed. */
+export function makeRandom(seed = 1) {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (s >>> 0) / 4294967296;
+  };
+}
+
+const TOTAL_SEATS = STATES.reduce((n, s) => n + s.districts, 0);
+
+/** A home drawn in proportion to seats, so every district gets voters. */
+export function pickHome(random: () => number): { state: string; district: number } {
+  let seat = Math.floor(random() * TOTAL_SEATS);
+  for (const s of STATES) {
+    if (seat < s.districts) return { state: s.code, district: seat + 1 };
+    seat -= s.districts;
+  }
+  return { state: 'CA', district: 1 };
+}
+
+export type NewUser = typeof users.$inferInsert;
+
+/** The row of a realistic user; `n` makes the email unique. */
+export function buildUser(n: number, random: () => number, overrides: Partial<NewUser> = {}): NewUser & { id: string } {
+  const first = FIRST[Math.floor(random() * FIRST.length)]!;
+  const last = LAST[Math.floor(random() * LAST.length)]!;
+  const id = overrides.id ?? randomUUID();
+  const home = pickHome(random);
+  return {
+    id,
+    email: `${first}.${last}.${n}@example.test`.toLowerCase(),
+    emailVerified: true,
+    emailVerifiedAt: new Date(),
+    name: `${first} ${last}`,
+    politicalAlignment: ALIGNMENTS[Math.floor(random() * (ALIGNMENTS.length - 1))]!,
+    state: home.state,
+    district: home.district,
+    sharingLink: `http://localhost:3000/auth?ref=${id}`,
+    ...overrides,
+  };
+}
+
+let counter = 0;
+const hashCache = new Map<string, string>();
+
+async function passwordHash(password: string): Promise<string> {
+  let hash = hashCache.get(password);
+  if (!hash) {
+    hash = await hashPassword(password);
+    hashCache.set(password, hash);
+  }
+  return hash;
+}
+
+export const DEFAULT_PASSWORD = 'correct horse battery';
+
+/** Inserts one user who can sign in with `password` (confirmed unless told otherwise). */
+export async function createUser(
+  db: DbOrTx,
+  overrides: Partial<NewUser> & { password?: string } = {},
+): Promise<{ id: string; email: string; name: string; password: string; state: string; district: number }> {
+  const { password = DEFAULT_PASSWORD, ...rest } = overrides;
+  counter += 1;
+  const row = buildUser(Date.now() * 1000 + counter, Math.random, rest);
+  await db.insert(users).values(row);
+  await db.insert(accounts).values({ accountId: row.id, providerId: 'credential', userId: row.id, password: await passwordHash(password) });
+  return { id: row.id, email: row.email, name: row.name, password, state: row.state, district: row.district ?? 1 };
+}
+
+/** Many users in batched inserts (the seed script's path); all share one password hash. */
+export async function insertUsersBatch(db: DbOrTx, rows: NewUser[], password = DEFAULT_PASSWORD): Promise<void> {
+  if (rows.length === 0) return;
+  const hash = await passwordHash(password);
+  await db.insert(users).values(rows);
+  await db.insert(accounts).values(rows.map((r) => ({ accountId: r.id!, providerId: 'credential', userId: r.id!, password: hash })));
+}

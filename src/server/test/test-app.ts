@@ -1,0 +1,61 @@
+import pino from 'pino';
+import { createApp, type AppSettings } from '../app';
+import { fixedClock, systemClock, type Clock } from '../clock';
+import type { Db } from '../db/client';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export const testSettings: AppSettings = {
+  BASE_URL: TEST_ORIGIN,
+  AUTH_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+  ADMIN_EMAILS: [],
+  isProduction: false,
+  VISION_DOCUMENT_URL: 'https://example.org/vision.pdf',
+  AUTH_RATE_LIMIT_MAX: 1000,
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: 60,
+  STATS_CACHE_SECONDS: 0,
+  APP_TIME_ZONE: 'America/New_York',
+  mailboxEnabled: true,
+};
+
+/** The real app on a test database, with helpers that speak to it as a browser would. */
+export function createTestApp(db: Db, options: { settings?: Partial<AppSettings>; clock?: Clock } = {}) {
+  const logs: Record<string, unknown>[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) });
+  const { app, auth } = createApp({
+    db,
+    clock: options.clock ?? systemClock,
+    logger,
+    settings: { ...testSettings, ...options.settings },
+  });
+
+  const request = (path: string, init: RequestInit & { cookie?: string; json?: unknown } = {}) => {
+    const headers = new Headers(init.headers);
+    if (!headers.has('origin')) headers.set('origin', TEST_ORIGIN);
+    if (init.cookie) headers.set('cookie', init.cookie);
+    let body = init.body;
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(init.json);
+    }
+    return app.request(path, { ...init, headers, body });
+  };
+
+  /** Signs in and returns the session cookie. */
+  const signIn = async (email: string, password: string): Promise<string> => {
+    const res = await request('/api/auth/sign-in/email', { method: 'POST', json: { email, password } });
+    if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+    return cookieOf(res);
+  };
+
+  return { app, auth, request, signIn, logs };
+}
+
+export function cookieOf(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+export { fixedClock };
