@@ -8,6 +8,7 @@ import type { Settings } from './settings';
 import { createAuth, type Auth } from './features/auth/auth';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { profileRoutes } from './features/profiles/profiles.routes';
+import { getOwnProfile } from './features/profiles/profiles.service';
 import { statsRoutes } from './features/stats/stats.routes';
 import { movementStatsReader } from './features/stats/stats.service';
 import { errorHandler } from './http/error-handler';
@@ -88,6 +89,8 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.get('/api/config', (c) =>
     c.json({ visionDocumentUrl: settings.VISION_DOCUMENT_URL, mailboxEnabled: settings.mailboxEnabled, timeZone: settings.APP_TIME_ZONE }),
   );
+  // The signed-in user's own profile, or null for a visitor (200 either way: no console noise).
+  app.get('/api/session', async (c) => c.json({ user: c.var.user ? await getOwnProfile({ db }, c.var.user.id) : null }));
   app.route('/api', profileRoutes({ db }));
   app.route('/api', statsRoutes({ readMovementStats: movementStatsReader({ db, clock, logger, ttlSeconds: settings.STATS_CACHE_SECONDS }) }));
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404));

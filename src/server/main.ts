@@ -4,8 +4,8 @@ import { serve } from '@hono/node-server';
 import { inArray, sql } from 'drizzle-orm';
 import { createApp } from './app';
 import { systemClock } from './clock';
-import { migrateDatabase, openDatabase, type ConnectionConfig } from './db/client';
-import { acquireAppLock, DataDirInUseError, startEmbeddedPostgres } from './db/embedded';
+import { openAppDatabase, type AppDatabase } from './db/app-database';
+import { DataDirInUseError } from './db/embedded';
 import { users } from './db/schema/auth';
 import { createLogger } from './logger';
 import { smtpTransport, startMailSender } from './mail/outbox';
@@ -27,38 +27,25 @@ async function main() {
   const logger = createLogger(settings.LOG_LEVEL);
   const cleanups: Array<() => Promise<void> | void> = [];
 
-  let connection: ConnectionConfig;
-  if (settings.DATABASE_URL) {
-    connection = settings.DATABASE_URL;
-    logger.info('using the PostgreSQL server of DATABASE_URL');
-  } else {
-    let releaseLock: () => void;
-    try {
-      releaseLock = acquireAppLock(settings.dataDir);
-    } catch (e) {
-      if (e instanceof DataDirInUseError) {
-        console.error(e.message);
-        process.exit(3);
-      }
-      throw e;
-    }
-    process.on('exit', releaseLock);
-    const embedded = await startEmbeddedPostgres({
-      dataDir: settings.dataDir,
-      database: 'caucus',
+  let database: AppDatabase;
+  try {
+    database = await openAppDatabase({
+      settings,
       log: (m) => logger.info(m),
+      poolMax: 20,
+      whenAppRunning: 'refuse',
     });
-    cleanups.push(async () => {
-      await embedded.stop();
-      releaseLock();
-    });
-    connection = embedded.connection;
-    logger.info({ dataDir: settings.dataDir }, 'embedded PostgreSQL started');
+  } catch (e) {
+    if (e instanceof DataDirInUseError) {
+      console.error(e.message);
+      process.exit(3);
+    }
+    throw e;
   }
-
-  const database = openDatabase(connection, { max: 20 });
-  cleanups.unshift(() => database.close());
-  await migrateDatabase(database.db);
+  // Closes the pool, then (embedded mode) stops PostgreSQL and releases the data folder's lock.
+  cleanups.push(() => database.close());
+  if (database.mode === 'url') logger.info('using the PostgreSQL server of DATABASE_URL');
+  else logger.info({ dataDir: settings.dataDir }, 'embedded PostgreSQL started');
   if (settings.ADMIN_EMAILS.length > 0) {
     await database.db
       .update(users)

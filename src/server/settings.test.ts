@@ -1,4 +1,5 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,5 +35,13 @@ describe('settings', () => {
 
   it('parses admin emails case-insensitively', () => {
     expect(loadSettings({ DATA_DIR: dir(), ADMIN_EMAILS: 'A@x.org, b@Y.org' }).ADMIN_EMAILS).toEqual(['a@x.org', 'b@y.org']);
+  });
+
+  it('accepts .env.example unedited', () => {
+    const env = parseEnv(readFileSync('.env.example', 'utf8'));
+    const s = loadSettings({ ...env, DATA_DIR: dir() });
+    expect(s.DATABASE_URL).toBeUndefined();
+    expect(s.SMTP_URL).toBeUndefined();
+    expect(s.PORT).toBe(3000);
   });
 });

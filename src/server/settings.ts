@@ -64,7 +64,8 @@ export class SettingsError extends Error {}
  * in DATA_DIR so sessions survive restarts.
  */
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
-  const parsed = schema.safeParse(env);
+  // An empty variable means "not set" (as in an unedited copy of .env.example).
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new SettingsError(`Invalid settings:\n${lines.join('\n')}`);

@@ -1,3 +1,4 @@
+import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
@@ -7,6 +8,7 @@ import {
   updateLocationSchema,
   updateTaglineSchema,
   deleteProfileSchema,
+  MESSAGES,
 } from '../../../domain/profiles/profile-schemas';
 import { PHOTO_MAX_BYTES } from '../../../domain/profiles/limits';
 import type { Db } from '../../db/client';
@@ -16,8 +18,24 @@ import { validate } from '../../http/validate';
 import { PHOTO_ERRORS, reencodePhoto } from '../../storage/photo-processing';
 import * as profiles from './profiles.service';
 
-const idParam = z.object({ id: z.uuid({ error: 'Profile not found' }) });
-const photoIdParam = z.object({ id: z.uuid({ error: 'Photo not found' }) });
+const idParam = z.object({ id: z.uuid() });
+
+/** A malformed id names nothing: answer 404 with `message`, like an unknown one. */
+const idOr404 = (message: string) =>
+  zValidator('param', idParam, (result) => {
+    if (!result.success) throw notFound(message);
+  });
+
+/**
+ * The location body as JSON: the district must be a JSON number (the shared schema also
+ * coerces the register form's strings, which would let `true` pass as district 1).
+ */
+const locationBody = z
+  .object({ state: z.unknown(), district: z.number({ error: MESSAGES.invalidDistrict }) })
+  .pipe(updateLocationSchema);
+
+/** A missing confirmation reads like a wrong one. */
+const deleteBody = z.object({ confirmation: z.string({ error: MESSAGES.deleteConfirm }) }).pipe(deleteProfileSchema);
 
 export function profileRoutes(deps: { db: Db; onSignOut?: () => void }) {
   const app = new Hono<AppEnv>();
@@ -37,7 +55,7 @@ export function profileRoutes(deps: { db: Db; onSignOut?: () => void }) {
     await profiles.updateAlignment(deps, requireUser(c).id, body.alignment, body.otherAlignment);
     return c.json(await profiles.getOwnProfile(deps, requireUser(c).id));
   });
-  app.patch('/me/location', validate('json', updateLocationSchema), async (c) => {
+  app.patch('/me/location', validate('json', locationBody), async (c) => {
     const body = c.req.valid('json');
     await profiles.updateLocation(deps, requireUser(c).id, body.state, body.district);
     return c.json(await profiles.getOwnProfile(deps, requireUser(c).id));
@@ -62,24 +80,24 @@ export function profileRoutes(deps: { db: Db; onSignOut?: () => void }) {
     },
   );
 
-  app.delete('/me', validate('json', deleteProfileSchema), async (c) => {
+  app.delete('/me', validate('json', deleteBody), async (c) => {
     const outcome = await profiles.deleteProfile(deps, requireUser(c).id);
     return c.json(outcome);
   });
 
-  app.get('/profiles/:id', validate('param', idParam), async (c) => {
+  app.get('/profiles/:id', idOr404('Profile not found'), async (c) => {
     const profile = await profiles.getPublicProfile(deps, c.req.valid('param').id);
     if (!profile) throw notFound('Profile not found');
     return c.json(profile);
   });
-  app.get('/profiles/:id/activities', validate('param', idParam), async (c) =>
+  app.get('/profiles/:id/activities', idOr404('Profile not found'), async (c) =>
     c.json(await profiles.listActivities(deps, c.req.valid('param').id)),
   );
-  app.get('/profiles/:id/badges', validate('param', idParam), async (c) =>
+  app.get('/profiles/:id/badges', idOr404('Profile not found'), async (c) =>
     c.json(await profiles.listEarnedBadges(deps, c.req.valid('param').id)),
   );
 
-  app.get('/photos/:id', validate('param', photoIdParam), async (c) => {
+  app.get('/photos/:id', idOr404('Photo not found'), async (c) => {
     const photo = await profiles.getPhoto(deps, c.req.valid('param').id);
     if (!photo) throw notFound('Photo not found');
     return c.body(new Uint8Array(photo.bytes), 200, {

@@ -22,15 +22,22 @@ interface Deps {
   db: Db;
 }
 
+/**
+ * The outer users row inside correlated subqueries. drizzle renders `${users.id}` as a bare
+ * "id" in the select list of a one-table query, which inside a subquery would bind to the
+ * subquery's own id column (caucuses.id, badges.id) and silently never match.
+ */
+const outerUserId = sql.raw('"users"."id"');
+
 const highestDelegateLevel = sql<number | null>`(
   select max(c.level) from caucuses c
-  where c.elected_delegate_id = ${users.id} and c.election_finalized)`;
+  where c.elected_delegate_id = ${outerUserId} and c.election_finalized)`;
 const votingInFinalized = sql<boolean>`exists(
   select 1 from caucus_members m join caucuses c on c.id = m.caucus_id
-  where m.user_id = ${users.id} and m.is_voting_member and c.election_finalized)`;
+  where m.user_id = ${outerUserId} and m.is_voting_member and c.election_finalized)`;
 const votingInUnfinalized = sql<boolean>`exists(
   select 1 from caucus_members m join caucuses c on c.id = m.caucus_id
-  where m.user_id = ${users.id} and m.is_voting_member and not c.election_finalized)`;
+  where m.user_id = ${outerUserId} and m.is_voting_member and not c.election_finalized)`;
 
 const publicColumns = {
   id: users.id,
@@ -108,7 +115,7 @@ export async function getOwnProfile({ db }: Deps, userId: string): Promise<OwnPr
       votingInUnfinalized,
       badgeNames: sql<string[]>`coalesce((
         select array_agg(b.name order by ub.earned_at desc) from user_badges ub join badges b on b.id = ub.badge_id
-        where ub.user_id = ${users.id}), '{}')`,
+        where ub.user_id = ${outerUserId}), '{}')`,
     })
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
@@ -218,8 +225,8 @@ export async function deleteProfile({ db }: Deps, userId: string): Promise<Delet
         id: users.id,
         keep: sql<boolean>`exists(
           select 1 from votes v join caucuses c on c.id = v.caucus_id
-          where v.voter_id = ${users.id} and c.election_finalized)
-          or exists(select 1 from caucuses c where c.elected_delegate_id = ${users.id})`,
+          where v.voter_id = ${outerUserId} and c.election_finalized)
+          or exists(select 1 from caucuses c where c.elected_delegate_id = ${outerUserId})`,
       })
       .from(users)
       .where(and(eq(users.id, userId), isNull(users.deletedAt)))

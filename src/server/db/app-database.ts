@@ -1,0 +1,156 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { migrateDatabase, openDatabase, type ConnectionConfig, type Database } from './client';
+import { acquireAppLock, DataDirInUseError, startEmbeddedPostgres } from './embedded';
+
+/** The database the app keeps in its data folder. */
+export const APP_DATABASE_NAME = 'caucus';
+/** The embedded server listens on no TCP port; the port only names its Unix socket (see embedded.ts). */
+const EMBEDDED_SOCKET_PORT = 5433;
+
+export type AppDatabaseMode =
+  /** DATABASE_URL: a PostgreSQL server we neither start nor stop. */
+  | 'url'
+  /** We took the data folder's lock and started the embedded PostgreSQL; close() stops it. */
+  | 'embedded'
+  /** The app is running on the data folder: we use its PostgreSQL through its socket; close() stops nothing. */
+  | 'attached';
+
+export interface AppDatabase extends Database {
+  mode: AppDatabaseMode;
+  connection: ConnectionConfig;
+  /** Closes the pool; in `embedded` mode also stops PostgreSQL and releases the lock. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+export interface OpenAppDatabaseOptions {
+  settings: { DATABASE_URL?: string | undefined; dataDir: string };
+  log?: (message: string) => void;
+  /** Pool size (default 10). */
+  poolMax?: number;
+  /**
+   * What to do when another live process holds the data folder's lock (DATA_DIR/app.pid):
+   * `attach` (the seed, the bench, admin tasks) connects to that process's PostgreSQL;
+   * `refuse` (the server itself) throws DataDirInUseError.
+   */
+  whenAppRunning?: 'attach' | 'refuse';
+  /** How long `attach` waits for the running app's PostgreSQL socket to appear (default 30 s). */
+  attachTimeoutMs?: number;
+}
+
+/** The connection to the embedded PostgreSQL of a data folder, through its Unix socket. */
+export function embeddedConnection(dataDir: string): pg.PoolConfig {
+  return { host: path.join(path.resolve(dataDir), 'postgres'), port: EMBEDDED_SOCKET_PORT, user: 'postgres', database: APP_DATABASE_NAME };
+}
+
+/**
+ * Opens "the app's database", the same way for the server, the seed, the bench and admin tasks:
+ * DATABASE_URL when set; otherwise the embedded PostgreSQL in DATA_DIR — started by us (under
+ * the data folder's lock) unless the app already runs on that folder, in which case we connect
+ * to its socket and start nothing. Migrations always run (a no-op when up to date).
+ */
+export async function openAppDatabase(options: OpenAppDatabaseOptions): Promise<AppDatabase> {
+  const log = options.log ?? (() => undefined);
+  const { settings } = options;
+  if (settings.DATABASE_URL) {
+    return finishOpening('url', settings.DATABASE_URL, options.poolMax, async () => undefined);
+  }
+
+  let releaseLock: () => void;
+  try {
+    releaseLock = acquireAppLock(settings.dataDir);
+  } catch (e) {
+    if (!(e instanceof DataDirInUseError) || options.whenAppRunning === 'refuse') throw e;
+    const connection = embeddedConnection(settings.dataDir);
+    log(`The app is running on ${settings.dataDir} (pid ${lockOwner(settings.dataDir) ?? '?'}): using its PostgreSQL.`);
+    await waitForSocket(connection, options.attachTimeoutMs ?? 30_000);
+    return finishOpening('attached', connection, options.poolMax, async () => undefined);
+  }
+
+  process.on('exit', releaseLock);
+  let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>>;
+  try {
+    embedded = await startEmbeddedPostgres({ dataDir: settings.dataDir, database: APP_DATABASE_NAME, log });
+  } catch (e) {
+    releaseLock();
+    process.off('exit', releaseLock);
+    throw e;
+  }
+  const stop = async () => {
+    try {
+      await embedded.stop();
+    } finally {
+      releaseLock();
+      process.off('exit', releaseLock);
+    }
+  };
+  try {
+    return await finishOpening('embedded', embedded.connection, options.poolMax, stop);
+  } catch (e) {
+    await stop();
+    throw e;
+  }
+}
+
+async function finishOpening(
+  mode: AppDatabaseMode,
+  connection: ConnectionConfig,
+  poolMax: number | undefined,
+  afterPoolClosed: () => Promise<void>,
+): Promise<AppDatabase> {
+  const database = openDatabase(connection, { max: poolMax ?? 10 });
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      try {
+        await database.close();
+      } finally {
+        await afterPoolClosed();
+      }
+    })();
+    return closing;
+  };
+  try {
+    await migrateDatabase(database.db);
+  } catch (e) {
+    await close();
+    throw e;
+  }
+  return { ...database, mode, connection, close };
+}
+
+function lockOwner(dataDir: string): number | null {
+  try {
+    const pid = Number.parseInt(readFileSync(path.join(dataDir, 'app.pid'), 'utf8'), 10);
+    return Number.isInteger(pid) ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The running app may still be starting its PostgreSQL: wait until the socket accepts a query. */
+async function waitForSocket(connection: pg.PoolConfig, timeoutMs: number): Promise<void> {
+  const socket = path.join(String(connection.host), `.s.PGSQL.${connection.port}`);
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown = null;
+  for (;;) {
+    if (existsSync(socket)) {
+      const client = new pg.Client(connection);
+      try {
+        await client.connect();
+        await client.query('select 1');
+        return;
+      } catch (e) {
+        lastError = e;
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    }
+    if (Date.now() > deadline) {
+      const reason = lastError instanceof Error ? `: ${lastError.message}` : ' (no socket yet)';
+      throw new Error(`The app holds ${path.dirname(String(connection.host))} but its PostgreSQL at ${socket} does not answer${reason}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -1,0 +1,418 @@
+import { createHash } from 'node:crypto';
+import { eq, inArray, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { STATES, stateName } from '../../domain/geography/states';
+import { ALIGNMENTS } from '../../domain/profiles/alignment';
+import type { Db } from '../db/client';
+import { users } from '../db/schema/auth';
+import { caucusMembers, caucuses } from '../db/schema/caucuses';
+import { photos } from '../db/schema/platform';
+import { activities, badges, sparks, userBadges } from '../db/schema/points';
+import { buildUser, DEFAULT_PASSWORD, insertUsersBatch, makeRandom, type NewUser } from './factories';
+
+/**
+ * Demo and benchmark data at any size, through the same factories as the tests
+ * (buildUser, insertUsersBatch). Used by `npm run seed`, `npm run bench` and seed-data.test.ts.
+ *
+ * What a run writes, all consistent with PRODUCT-RULES.md:
+ * - `users` users (with their credential accounts, one shared password hash), homes spread in
+ *   proportion to House seats, and the first 435 users of a run one per district, so every
+ *   state and district has voters. Creation times spread over the year before `now`.
+ * - Referrals: about a fifth of users were recruited by an earlier user of the run; each gives
+ *   the recruiter a Spark (ledger row and counter, kept equal), and recruiters crossing 1/10/100/
+ *   1000 Sparks earn Friend/Believer/Evangelist/Avatar (user_badges + a badge_earned activity).
+ * - A profile photo for about 0.5% of users (a real re-encoded WebP, served by /api/photos/:id).
+ * - `caucuses` caucuses (default users/10), levels mostly 1, at most one level 5 per district
+ *   (organized by the run's first user, made an administrator), unique 6-character invitation
+ *   codes, the organizer as an organizer member, and level-1 caucuses filled with voting members
+ *   who live in the district, each voter in at most one unfinalized level-1 caucus; the
+ *   caucus_created and caucus_joined activities that go with them. No election is finalized
+ *   (so no delegates, banners or levels above 1: levels 2..5 have organizers only).
+ *
+ * Deterministic: the same seed on the same starting database with the same `now` writes the
+ * same rows (ids included). Rerunnable: a new run numbers its users after the highest seeded
+ * number already present, so emails and ids never collide.
+ */
+export interface SeedOptions {
+  users: number;
+  /** Default: users / 10. */
+  caucuses?: number;
+  seed?: number;
+  /** Users per multi-row insert (default 2000; at most 3000, PostgreSQL's parameter limit). */
+  batchSize?: number;
+  /** Batches in flight on separate connections (default 2). The pool needs as many connections. */
+  concurrency?: number;
+  /** The anchor of every timestamp (default: now). */
+  now?: Date;
+  password?: string;
+  /** Fraction of users with a profile photo (default 0.005). */
+  photoFraction?: number;
+  /** Fraction of users recruited by another user (default 0.2). */
+  referralFraction?: number;
+  /** VACUUM ANALYZE the seeded tables at the end (default true), so plans and index-only scans are right. */
+  vacuum?: boolean;
+  onProgress?: (progress: SeedProgress) => void;
+}
+
+export interface SeedProgress {
+  phase: 'users' | 'caucuses' | 'vacuum';
+  done: number;
+  total: number;
+  /** Rows written so far, all tables together. */
+  rows: number;
+}
+
+export interface SeedSummary {
+  users: number;
+  accounts: number;
+  photos: number;
+  sparks: number;
+  userBadges: number;
+  activities: number;
+  caucuses: number;
+  caucusMembers: number;
+  /** All rows written. */
+  rows: number;
+  /** The number in the email of the run's first user (`first.last.<n>@example.test`). */
+  firstUserNumber: number;
+  /** The run's administrator (organizer of its level-5 caucuses), when it created caucuses. */
+  administratorEmail: string | null;
+  ms: number;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const USER_SPAN_MS = 365 * DAY_MS;
+const CAUCUS_SPAN_MS = 180 * DAY_MS;
+const MAX_BATCH = 3000;
+const SPARK_BADGES = [
+  { threshold: 1, name: 'Friend' },
+  { threshold: 10, name: 'Believer' },
+  { threshold: 100, name: 'Evangelist' },
+  { threshold: 1000, name: 'Avatar' },
+] as const;
+
+/** Every (state, district) of the House, in the order of STATES. */
+export const DISTRICTS: ReadonlyArray<{ state: string; district: number }> = STATES.flatMap((s) =>
+  Array.from({ length: s.districts }, (_, i) => ({ state: s.code, district: i + 1 })),
+);
+const districtIndex = new Map(DISTRICTS.map((d, i) => [`${d.state}-${d.district}`, i]));
+
+const TAGLINES = [
+  'Neighbors first, parties second.',
+  'Showing up for my district.',
+  'Every voice counts: especially yours.',
+  'Small caucuses, big change.',
+  'Listening before voting.',
+  'Here to organize, here to stay.',
+];
+const BIOS = [
+  'Teacher and parent. I joined to help my district pick candidates who answer to us.',
+  'Retired nurse, volunteer at the food bank, first-time organizer.',
+  'Small-business owner who believes the primary system can be fixed from the ground up.',
+  'Student of history. I like long debates and short meetings.',
+];
+const CAUCUS_THEMES = ['Main Street', 'Neighbors', 'Common Ground', 'Kitchen Table', 'Town Hall', 'Open Door', 'Porch', 'Library', 'Riverside', 'Union Hall'];
+const CODE_ALPHABET = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'];
+
+/** A v4-shaped UUID derived from a key: deterministic, and unique for distinct keys in practice. */
+function uuidFrom(key: string): string {
+  const h = createHash('sha1').update(key).digest('hex');
+  const variant = ((Number.parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+function seed32(key: string): number {
+  return createHash('sha1').update(key).digest().readUInt32LE(0) || 1;
+}
+
+function ordinal(n: number): string {
+  const s = n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${s}`;
+}
+
+/** Runs `count` batches, `concurrency` at a time. Batches are prepared (synchronously) in order. */
+async function runBatches<T>(count: number, concurrency: number, prepare: (b: number) => T, run: (work: T) => Promise<void>) {
+  let next = 0;
+  let failed = false;
+  const worker = async () => {
+    while (!failed && next < count) {
+      const work = prepare(next++);
+      try {
+        await run(work);
+      } catch (e) {
+        failed = true;
+        throw e;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, count)) }, worker));
+}
+
+/** A small, real profile photo: a gradient with grain, re-encoded to WebP like an upload. */
+export async function samplePhoto(seed: number): Promise<Buffer> {
+  const size = 256;
+  const random = makeRandom(seed);
+  const raw = Buffer.alloc(size * size * 3);
+  const [r0, g0, b0] = [random() * 200, random() * 200, random() * 200];
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const o = (y * size + x) * 3;
+      const grain = random() * 24;
+      raw[o] = Math.min(255, r0 + x / 5 + grain);
+      raw[o + 1] = Math.min(255, g0 + y / 5 + grain);
+      raw[o + 2] = Math.min(255, b0 + (x + y) / 10 + grain);
+    }
+  }
+  return sharp(raw, { raw: { width: size, height: size, channels: 3 } }).webp({ quality: 80 }).toBuffer();
+}
+
+/** The highest n of the seeded emails `first.last.<n>@example.test` already in the database. */
+async function highestSeededNumber(db: Db): Promise<number> {
+  const pattern = '^[a-z]+\\.[a-z]+\\.([0-9]{1,15})@example\\.test$';
+  const result = await db.execute<{ n: string | null }>(
+    sql`select max((regexp_match(${users.email}, ${pattern}))[1]::bigint) as n from ${users}`,
+  );
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+type ActivityRow = typeof activities.$inferInsert;
+
+export async function seedDatabase({ db }: { db: Db }, options: SeedOptions): Promise<SeedSummary> {
+  const started = performance.now();
+  const userCount = Math.max(0, Math.floor(options.users));
+  const caucusCount = Math.max(0, Math.floor(options.caucuses ?? userCount / 10));
+  if (caucusCount > 0 && userCount === 0) throw new Error('Caucuses are seeded with the users of the same run: give users > 0.');
+  const seed = options.seed ?? 1;
+  const batchSize = Math.min(MAX_BATCH, Math.max(1, Math.floor(options.batchSize ?? 2000)));
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? 2));
+  const now = (options.now ?? new Date()).getTime();
+  const password = options.password ?? DEFAULT_PASSWORD;
+  const photoFraction = options.photoFraction ?? 0.005;
+  const referralFraction = options.referralFraction ?? 0.2;
+  const progress = options.onProgress ?? (() => undefined);
+
+  const offset = await highestSeededNumber(db);
+  const existingCaucuses = Number(
+    (await db.execute<{ n: string }>(sql`select count(*) as n from ${caucuses}`)).rows[0]?.n ?? 0,
+  );
+  const runKey = `${seed}:${offset}:${existingCaucuses}`;
+  const idOf = (kind: string, k: number) => uuidFrom(`${runKey}:${kind}:${k}`);
+  const userId = (i: number) => idOf('user', i);
+  const userCreatedAt = (i: number) => now - USER_SPAN_MS + Math.floor((i / Math.max(1, userCount)) * USER_SPAN_MS);
+
+  const badgeRows = await db
+    .select({ id: badges.id, name: badges.name })
+    .from(badges)
+    .where(inArray(badges.name, SPARK_BADGES.map((b) => b.name)));
+  const badgeId = new Map(badgeRows.map((b) => [b.name, b.id]));
+  const photo = userCount > 0 && photoFraction > 0 ? await samplePhoto(seed32(`${runKey}:photo`)) : null;
+
+  const summary: SeedSummary = {
+    users: 0,
+    accounts: 0,
+    photos: 0,
+    sparks: 0,
+    userBadges: 0,
+    activities: 0,
+    caucuses: 0,
+    caucusMembers: 0,
+    rows: 0,
+    firstUserNumber: offset + 1,
+    administratorEmail: null,
+    ms: 0,
+  };
+  /** Home district (index into DISTRICTS) of every user of the run. */
+  const homes = new Uint16Array(userCount);
+
+  // ---- users, accounts, photos, sparks, spark badges --------------------------------------
+  const userBatches = Math.ceil(userCount / batchSize);
+  await runBatches(
+    userBatches,
+    concurrency,
+    (b) => {
+      const first = b * batchSize;
+      const last = Math.min(userCount, first + batchSize);
+      const random = makeRandom(seed32(`${runKey}:users:${b}`));
+      const rows: Array<NewUser & { id: string }> = [];
+      const photoRows: Array<typeof photos.$inferInsert> = [];
+      const sparkRows: Array<typeof sparks.$inferInsert> = [];
+      const badgeRowsOfBatch: Array<typeof userBadges.$inferInsert> = [];
+      const activityRows: ActivityRow[] = [];
+      for (let i = first; i < last; i++) {
+        const id = userId(i);
+        const createdAt = new Date(userCreatedAt(i));
+        const verifiedAt = new Date(createdAt.getTime() + Math.floor(random() * 60 * 60 * 1000));
+        const row = buildUser(offset + i + 1, random, { id, createdAt, updatedAt: verifiedAt, emailVerifiedAt: verifiedAt });
+        if (i < DISTRICTS.length) Object.assign(row, DISTRICTS[i]); // every district gets voters
+        if (i === 0 && caucusCount > 0) row.isAdministrator = true;
+        if (random() < 0.3) row.tagline = TAGLINES[Math.floor(random() * TAGLINES.length)]!;
+        if (random() < 0.2) row.bio = BIOS[Math.floor(random() * BIOS.length)]!;
+        if (photo && random() < photoFraction) {
+          const photoId = idOf('photo', i);
+          row.image = `/api/photos/${photoId}`;
+          photoRows.push({ id: photoId, userId: id, contentType: 'image/webp', bytes: photo, createdAt: verifiedAt });
+        }
+        if (i > first && random() < referralFraction) {
+          // Recruiters are earlier users of the same batch, skewed so a few recruit many.
+          const recruiterIndex = first + Math.floor(random() ** 4 * (i - first));
+          const recruiter = rows[recruiterIndex - first]!;
+          row.recruitedBy = recruiter.id;
+          sparkRows.push({ id: idOf('spark', i), userId: recruiter.id, referredUserId: id, timestamp: verifiedAt });
+          recruiter.sparks = (recruiter.sparks ?? 0) + 1;
+          const earned = SPARK_BADGES.find((s) => s.threshold === recruiter.sparks);
+          const earnedId = earned && badgeId.get(earned.name);
+          if (earned && earnedId) {
+            badgeRowsOfBatch.push({ userId: recruiter.id, badgeId: earnedId, earnedAt: verifiedAt });
+            activityRows.push({
+              id: idOf(`badge-activity:${earned.name}`, recruiterIndex),
+              userId: recruiter.id,
+              activityType: 'badge_earned',
+              description: `Earned the ${earned.name} badge`,
+              createdAt: verifiedAt,
+            });
+          }
+        }
+        homes[i] = districtIndex.get(`${row.state}-${row.district}`)!;
+        rows.push(row);
+      }
+      return { b, rows, photoRows, sparkRows, badgeRows: badgeRowsOfBatch, activityRows };
+    },
+    async (work) => {
+      await db.transaction(async (tx) => {
+        // A crash may lose the last batches of a seed, never corrupt: fine for demo data.
+        await tx.execute(sql`set local synchronous_commit = off`);
+        await insertUsersBatch(tx, work.rows, password);
+        for (const p of work.photoRows) await tx.insert(photos).values(p);
+        if (work.sparkRows.length) await tx.insert(sparks).values(work.sparkRows);
+        if (work.badgeRows.length) await tx.insert(userBadges).values(work.badgeRows);
+        if (work.activityRows.length) await tx.insert(activities).values(work.activityRows);
+      });
+      summary.users += work.rows.length;
+      summary.accounts += work.rows.length;
+      summary.photos += work.photoRows.length;
+      summary.sparks += work.sparkRows.length;
+      summary.userBadges += work.badgeRows.length;
+      summary.activities += work.activityRows.length;
+      summary.rows += 2 * work.rows.length + work.photoRows.length + work.sparkRows.length + work.badgeRows.length + work.activityRows.length;
+      if (work.b === 0 && caucusCount > 0) summary.administratorEmail = work.rows[0]!.email;
+      progress({ phase: 'users', done: summary.users, total: userCount, rows: summary.rows });
+    },
+  );
+
+  // ---- caucuses, members, their activities --------------------------------------------------
+  if (caucusCount > 0) {
+    // Voters of each district, in creation order (a CSR layout: 2 bytes + 4 bytes per user).
+    const starts = new Int32Array(DISTRICTS.length + 1);
+    for (let i = 0; i < userCount; i++) starts[homes[i]! + 1]! += 1;
+    for (let d = 0; d < DISTRICTS.length; d++) starts[d + 1]! += starts[d]!;
+    const voters = new Int32Array(userCount);
+    const fill = starts.slice(0, DISTRICTS.length);
+    for (let i = 0; i < userCount; i++) voters[fill[homes[i]!]!++] = i;
+    const nextVoter = starts.slice(0, DISTRICTS.length); // each voter joins one level-1 caucus at most
+
+    const level5 = new Set(
+      (await db.select({ state: caucuses.state, district: caucuses.district }).from(caucuses).where(eq(caucuses.level, 5))).map(
+        (c) => `${c.state}-${c.district}`,
+      ),
+    );
+    const codes = new Set((await db.select({ code: caucuses.invitationCode }).from(caucuses)).map((c) => c.code));
+    const random = makeRandom(seed32(`${runKey}:caucuses`));
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+    const caucusBatchSize = Math.max(1, Math.floor(batchSize / 4));
+
+    await runBatches(
+      Math.ceil(caucusCount / caucusBatchSize),
+      concurrency,
+      (b) => {
+        const caucusRows: Array<typeof caucuses.$inferInsert> = [];
+        const memberRows: Array<typeof caucusMembers.$inferInsert> = [];
+        const activityRows: ActivityRow[] = [];
+        for (let j = b * caucusBatchSize; j < Math.min(caucusCount, (b + 1) * caucusBatchSize); j++) {
+          const r = random();
+          let level = r < 0.8 ? 1 : r < 0.92 ? 2 : r < 0.97 ? 3 : r < 0.99 ? 4 : 5;
+          // Level-1 homes are drawn in proportion to voters; higher levels anywhere.
+          const d = level === 1 ? homes[Math.floor(random() * userCount)]! : Math.floor(random() * DISTRICTS.length);
+          const home = DISTRICTS[d]!;
+          if (level === 5) {
+            if (level5.has(`${home.state}-${home.district}`)) level = 4; // one level-5 caucus per district
+            else level5.add(`${home.state}-${home.district}`);
+          }
+          const organizerIndex = level === 5 ? 0 : Math.floor(random() * userCount);
+          const organizerId = userId(organizerIndex);
+          const createdAt = Math.min(now, Math.max(now - Math.floor(random() * CAUCUS_SPAN_MS), userCreatedAt(organizerIndex) + 60 * 60 * 1000));
+          let code: string;
+          do {
+            code = Array.from({ length: 6 }, () => pick(CODE_ALPHABET)).join('');
+          } while (codes.has(code));
+          codes.add(code);
+          const id = idOf('caucus', j);
+          const isOpen = random() < 0.85;
+          const name = `${stateName(home.state)} ${ordinal(home.district)} ${pick(CAUCUS_THEMES)} Caucus`;
+          caucusRows.push({
+            id,
+            name,
+            state: home.state,
+            district: home.district,
+            level,
+            politicalAlignment: random() < 0.7 ? pick(ALIGNMENTS.slice(0, -1)) : null,
+            isOpen,
+            password: isOpen ? null : `pass-${code.toLowerCase()}`,
+            platformLink: random() < 0.3 ? `https://example.org/platforms/${code.toLowerCase()}` : null,
+            invitationCode: code,
+            organizerId,
+            createdAt: new Date(createdAt),
+            updatedAt: new Date(createdAt),
+          });
+          memberRows.push({ caucusId: id, userId: organizerId, isVotingMember: false, isOrganizer: true, joinedAt: new Date(createdAt) });
+          activityRows.push({
+            id: idOf('activity-created', j),
+            userId: organizerId,
+            activityType: 'caucus_created',
+            description: `Created the caucus ${name}`,
+            createdAt: new Date(createdAt),
+          });
+          if (level === 1) {
+            const wanted = random() < 0.3 ? 10 : 1 + Math.floor(random() * 9);
+            for (let k = 0; k < wanted && nextVoter[d]! < starts[d + 1]!; k++) {
+              const voter = voters[nextVoter[d]!++]!;
+              if (voter === organizerIndex) continue; // organizers do not vote
+              const since = Math.min(now, Math.max(createdAt, userCreatedAt(voter) + 60 * 60 * 1000));
+              const joinedAt = new Date(since + Math.floor(random() * (now - since)));
+              memberRows.push({ caucusId: id, userId: userId(voter), isVotingMember: true, isOrganizer: false, joinedAt });
+              activityRows.push({
+                id: idOf('activity-joined', voter),
+                userId: userId(voter),
+                activityType: 'caucus_joined',
+                description: `Joined the caucus ${name}`,
+                createdAt: joinedAt,
+              });
+            }
+          }
+        }
+        return { caucusRows, memberRows, activityRows };
+      },
+      async (work) => {
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`set local synchronous_commit = off`);
+          await tx.insert(caucuses).values(work.caucusRows);
+          for (let k = 0; k < work.memberRows.length; k += 10_000) await tx.insert(caucusMembers).values(work.memberRows.slice(k, k + 10_000));
+          for (let k = 0; k < work.activityRows.length; k += 5_000) await tx.insert(activities).values(work.activityRows.slice(k, k + 5_000));
+        });
+        summary.caucuses += work.caucusRows.length;
+        summary.caucusMembers += work.memberRows.length;
+        summary.activities += work.activityRows.length;
+        summary.rows += work.caucusRows.length + work.memberRows.length + work.activityRows.length;
+        progress({ phase: 'caucuses', done: summary.caucuses, total: caucusCount, rows: summary.rows });
+      },
+    );
+  }
+
+  if (options.vacuum ?? true) {
+    progress({ phase: 'vacuum', done: 0, total: 1, rows: summary.rows });
+    // Fresh statistics for the planner, and a visibility map for index-only scans.
+    await db.execute(sql`vacuum (analyze) users, accounts, photos, sparks, user_badges, activities, caucuses, caucus_members`);
+    progress({ phase: 'vacuum', done: 1, total: 1, rows: summary.rows });
+  }
+  summary.ms = Math.round(performance.now() - started);
+  return summary;
+}

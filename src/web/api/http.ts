@@ -1,0 +1,52 @@
+/** An answer of the API that was not a success, with the server's message (the spec's text). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly title?: string,
+  ) {
+    super(message);
+  }
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  json?: unknown;
+  formData?: FormData;
+  signal?: AbortSignal;
+}
+
+/** JSON over fetch with the session cookie; failures become ApiError with the server's message. */
+export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.formData) {
+    body = options.formData;
+  }
+  let res: Response;
+  try {
+    res = await fetch(path, { method: options.method ?? 'GET', headers, body, credentials: 'same-origin', signal: options.signal });
+  } catch {
+    throw new ApiError(0, 'network', 'Could not reach the server. Check your connection and try again.');
+  }
+  const text = await res.text();
+  const data: unknown = text ? safeJson(text) : null;
+  if (!res.ok) {
+    const err = (data as { error?: { code?: string; message?: string; title?: string }; message?: string; code?: string } | null) ?? {};
+    const message = err.error?.message ?? err.message ?? (res.status === 429 ? 'Too many attempts. Please wait a minute and try again.' : `Request failed (${res.status})`);
+    throw new ApiError(res.status, err.error?.code ?? err.code ?? 'error', message, err.error?.title);
+  }
+  return data as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}

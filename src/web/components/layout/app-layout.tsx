@@ -1,0 +1,36 @@
+import { Suspense } from 'react';
+import { Link, Outlet, ScrollRestoration } from 'react-router';
+import { Toaster } from 'sonner';
+import { PageSkeleton } from '../ui/skeleton';
+import { Navbar } from './navbar';
+
+export function AppLayout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" className="flex-1">
+        <Suspense fallback={<PageSkeleton />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <footer className="border-t border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-6 text-sm text-slate-600">
+          <p>Graduated Unanimous Caucus: ten voters, one voice, five levels.</p>
+          <nav aria-label="Footer" className="flex gap-4">
+            <Link to="/the-movement" className="hover:text-navy-700">
+              The Movement
+            </Link>
+            <Link to="/resources" className="hover:text-navy-700">
+              Resources
+            </Link>
+          </nav>
+        </div>
+      </footer>
+      <Toaster richColors closeButton position="top-center" />
+      <ScrollRestoration />
+    </div>
+  );
+}

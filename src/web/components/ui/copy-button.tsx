@@ -1,0 +1,41 @@
+import { Check, Copy } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { COPY_CONFIRM_MS } from '../../../domain/profiles/limits';
+import { Button, type ButtonProps } from './button';
+
+/** Copies `text`; the icon turns into a check mark for 2 seconds, and a toast confirms. */
+export function CopyButton({
+  text,
+  label,
+  copiedLabel,
+  toastTitle,
+  toastDescription,
+  ...props
+}: Omit<ButtonProps, 'onClick'> & { text: string; label: string; copiedLabel?: string; toastTitle: string; toastDescription?: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPY_CONFIRM_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  return (
+    <Button
+      variant="outline"
+      {...props}
+      aria-label={label}
+      onClick={async () => {
+        try {
+          await navigator.clipboard.writeText(text);
+        } catch {
+          window.prompt('Copy this link:', text);
+        }
+        setCopied(true);
+        toast.success(toastTitle, { description: toastDescription });
+      }}
+    >
+      {copied ? <Check className="h-4 w-4 text-green-600" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
+      <span>{copied ? (copiedLabel ?? 'Copied!') : label}</span>
+    </Button>
+  );
+}

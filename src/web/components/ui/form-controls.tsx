@@ -1,0 +1,40 @@
+import { forwardRef, type InputHTMLAttributes, type LabelHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { cn } from './class-names';
+
+const field =
+  'w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-navy-500 disabled:bg-slate-100 disabled:text-slate-500 aria-[invalid=true]:border-red-500';
+
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input({ className, ...props }, ref) {
+  return <input ref={ref} className={cn(field, 'h-10', className)} {...props} />;
+});
+
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea({ className, ...props }, ref) {
+  return <textarea ref={ref} className={cn(field, 'min-h-24 py-2', className)} {...props} />;
+});
+
+export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement>>(function Select({ className, ...props }, ref) {
+  return <select ref={ref} className={cn(field, 'h-10', className)} {...props} />;
+});
+
+export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElement>) {
+  return <label className={cn('text-sm font-medium text-slate-800', className)} {...props} />;
+}
+
+/** A field's error text, announced to screen readers. */
+export function FieldError({ id, children }: { id?: string; children?: string }) {
+  if (!children) return null;
+  return (
+    <p id={id} role="alert" className="text-sm text-red-700">
+      {children}
+    </p>
+  );
+}
+
+/** "count/max" under a text field. */
+export function CharacterCount({ value, max }: { value: string; max: number }) {
+  return (
+    <p className={cn('text-right text-xs', value.length > max ? 'text-red-700' : 'text-slate-600')} aria-live="polite">
+      {value.length}/{max}
+    </p>
+  );
+}

@@ -1,0 +1,34 @@
+import { api } from '../../api/http';
+import { CONFIRM_CALLBACK, RESET_REDIRECT } from './auth-messages';
+
+/** The better-auth endpoints the /auth page calls (under /api/auth). */
+export function signIn(email: string, password: string) {
+  // callbackURL: where the fresh confirmation link (sent when the email is not yet confirmed) lands.
+  return api<unknown>('/api/auth/sign-in/email', { method: 'POST', json: { email, password, callbackURL: CONFIRM_CALLBACK } });
+}
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  name: string;
+  politicalAlignment: string;
+  state: string;
+  district: number;
+  recruitedBy?: string;
+}
+
+export function signUp(input: SignUpInput) {
+  return api<unknown>('/api/auth/sign-up/email', { method: 'POST', json: { ...input, callbackURL: CONFIRM_CALLBACK } });
+}
+
+export function requestPasswordReset(email: string) {
+  return api<unknown>('/api/auth/request-password-reset', { method: 'POST', json: { email, redirectTo: RESET_REDIRECT } });
+}
+
+export function resetPassword(newPassword: string, token: string) {
+  return api<unknown>('/api/auth/reset-password', { method: 'POST', json: { newPassword, token } });
+}
+
+export function resendConfirmation(email: string) {
+  return api<unknown>('/api/auth/send-verification-email', { method: 'POST', json: { email, callbackURL: CONFIRM_CALLBACK } });
+}

@@ -1,0 +1,178 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { STATES, districtsOf } from '../../../domain/geography/states';
+import { ALIGNMENTS, OTHER_ALIGNMENT_MAX, resolveAlignment } from '../../../domain/profiles/alignment';
+import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/profiles/limits';
+import { MESSAGES, registerFormSchema, type RegisterForm } from '../../../domain/profiles/profile-schemas';
+import { signUp } from './auth-api';
+import { FormAlert, SelectField, SubmitButton, TextField, focusFirstInvalid, type FieldProblem } from './auth-fields';
+import { AUTH_TEXT, messageOf } from './auth-messages';
+
+type Values = Required<RegisterForm>;
+type Field = keyof Values;
+
+const EMPTY: Values = { name: '', email: '', password: '', confirmPassword: '', alignment: '', otherAlignment: '', state: '', district: '' };
+
+/** Zod issues as one problem per field (the first); "required" issues become `true`. */
+function problemsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
+  const problems: Partial<Record<Field, FieldProblem>> = {};
+  let missing = false;
+  for (const issue of issues) {
+    const field = issue.path[0] as Field | undefined;
+    if (!field || problems[field]) continue;
+    if (issue.message === MESSAGES.requiredFields) {
+      problems[field] = true;
+      missing = true;
+    } else {
+      problems[field] = issue.message;
+    }
+  }
+  return { problems, missing };
+}
+
+interface RegisterFormProps {
+  /** The referrer's user id, sent only when it is one. */
+  recruitedBy?: string;
+  onRegistered: (email: string) => void;
+}
+
+export function RegisterForm({ recruitedBy, onRegistered }: RegisterFormProps) {
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [problems, setProblems] = useState<Partial<Record<Field, FieldProblem>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const summaryId = useId();
+
+  const set = (field: Field, value: string) => {
+    setValues((v) => (field === 'state' ? { ...v, state: value, district: '' } : { ...v, [field]: value }));
+    setProblems((p) => (field === 'state' ? { ...p, state: undefined, district: undefined } : { ...p, [field]: undefined }));
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    const parsed = registerFormSchema.safeParse(values);
+    if (!parsed.success) {
+      const { problems: found, missing } = problemsOf(parsed.error.issues);
+      flushSync(() => {
+        setProblems(found);
+        setFormError(missing ? MESSAGES.requiredFields : null);
+      });
+      focusFirstInvalid(form.current);
+      return;
+    }
+    const data = parsed.data;
+    const politicalAlignment = resolveAlignment(data.alignment, data.otherAlignment);
+    if (!politicalAlignment) {
+      setProblems({ alignment: MESSAGES.invalidAlignment });
+      return;
+    }
+    setProblems({});
+    setFormError(null);
+    setPending(true);
+    try {
+      await signUp({
+        email: data.email,
+        password: data.password,
+        name: data.name,
+        politicalAlignment,
+        state: data.state,
+        district: Number(data.district),
+        ...(recruitedBy ? { recruitedBy } : {}),
+      });
+      onRegistered(data.email);
+    } catch (error) {
+      setFormError(messageOf(error, AUTH_TEXT.registerFailed));
+      setPending(false);
+    }
+  }
+
+  const districts = values.state ? districtsOf(values.state) : [];
+  const atLarge = districts.length === 1;
+  const common = (field: Field) => ({ problem: problems[field], summaryId, required: true });
+
+  return (
+    <form ref={form} noValidate onSubmit={submit} className="space-y-4" aria-label="Register">
+      {formError ? <FormAlert id={summaryId}>{formError}</FormAlert> : null}
+      <TextField label="Name" name="name" autoComplete="name" maxLength={NAME_MAX} value={values.name} onChange={(e) => set('name', e.target.value)} {...common('name')} />
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        maxLength={EMAIL_MAX}
+        value={values.email}
+        onChange={(e) => set('email', e.target.value)}
+        {...common('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        name="new-password"
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX}
+        hint={`At least ${PASSWORD_MIN} characters`}
+        value={values.password}
+        onChange={(e) => set('password', e.target.value)}
+        {...common('password')}
+      />
+      <TextField
+        label="Confirm Password"
+        type="password"
+        name="confirm-password"
+        autoComplete="new-password"
+        maxLength={PASSWORD_MAX}
+        value={values.confirmPassword}
+        onChange={(e) => set('confirmPassword', e.target.value)}
+        {...common('confirmPassword')}
+      />
+      <SelectField label="Political Alignment" name="alignment" value={values.alignment} onChange={(e) => set('alignment', e.target.value)} {...common('alignment')}>
+        <option value="">Select your political alignment</option>
+        {ALIGNMENTS.map((a) => (
+          <option key={a} value={a}>
+            {a}
+          </option>
+        ))}
+      </SelectField>
+      {values.alignment === 'Other' ? (
+        <TextField
+          label="Describe your political alignment"
+          name="other-alignment"
+          autoComplete="off"
+          maxLength={OTHER_ALIGNMENT_MAX}
+          value={values.otherAlignment}
+          onChange={(e) => set('otherAlignment', e.target.value)}
+          {...common('otherAlignment')}
+        />
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label="State" name="state" autoComplete="address-level1" value={values.state} onChange={(e) => set('state', e.target.value)} {...common('state')}>
+          <option value="">Select your state</option>
+          {STATES.map((s) => (
+            <option key={s.code} value={s.code}>
+              {s.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField
+          label="District"
+          name="district"
+          value={values.district}
+          disabled={!values.state}
+          onChange={(e) => set('district', e.target.value)}
+          {...common('district')}
+        >
+          <option value="">{values.state ? 'Select your district' : 'Select a state first'}</option>
+          {districts.map((d) => (
+            <option key={d} value={String(d)}>
+              {atLarge ? `${d} (At-large)` : d}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <SubmitButton pending={pending} label="Register" pendingLabel="Registering…" />
+    </form>
+  );
+}

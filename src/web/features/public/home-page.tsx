@@ -1,0 +1,24 @@
+import { Search } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Page } from '../../components/ui/page';
+import { useSession } from '../session/use-session';
+
+export default function HomePage() {
+  const { user } = useSession();
+  return (
+    <Page>
+      <section className="rounded-3xl bg-gradient-to-br from-navy-800 to-navy-600 px-6 py-12 text-white md:px-12 md:py-16">
+        <p className="text-sm font-semibold tracking-wide text-orange-200 uppercase">Welcome back{user ? `, ${user.name}` : ''}</p>
+        <h1 className="mt-2 text-3xl font-bold md:text-4xl">Ten voices. One Delegate. A district that speaks for itself.</h1>
+        <p className="mt-4 max-w-2xl text-navy-100">Find a caucus in your district, or start one and invite your neighbours.</p>
+        <Button asChild variant="accent" size="lg" className="mt-8">
+          <Link to="/caucus-search">
+            <Search className="h-5 w-5" aria-hidden="true" /> Find Your Caucus
+          </Link>
+        </Button>
+      </section>
+      {/* The To-Do List dialog opens here once per browser session (points and rewards work). */}
+    </Page>
+  );
+}

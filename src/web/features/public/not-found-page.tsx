@@ -1,0 +1,17 @@
+import { Compass } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Page } from '../../components/ui/page';
+
+export default function NotFoundPage() {
+  return (
+    <Page className="text-center">
+      <Compass className="mx-auto h-12 w-12 text-navy-300" aria-hidden="true" />
+      <h1 className="mt-4 text-3xl font-bold text-navy-900">Page Not Found</h1>
+      <p className="mt-2 text-slate-600">The page you are looking for does not exist or has moved.</p>
+      <Button asChild className="mt-6">
+        <Link to="/">Go Home</Link>
+      </Button>
+    </Page>
+  );
+}

@@ -1,0 +1,55 @@
+import { createBrowserRouter, Navigate, useRouteError, type RouteObject } from 'react-router';
+import { AppLayout } from './components/layout/app-layout';
+import { ErrorState, LinkButton, Page } from './components/ui/page';
+import { RequireAuth } from './features/session/require-auth';
+
+type PageModule = { default: React.ComponentType };
+
+/** A lazily loaded page; `protect` sends visitors to /auth first. */
+const page = (load: () => Promise<PageModule>, protect = false): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const { default: Component } = await load();
+    return {
+      Component: protect
+        ? () => (
+            <RequireAuth>
+              <Component />
+            </RequireAuth>
+          )
+        : Component,
+    };
+  },
+});
+
+function RouteError() {
+  const error = useRouteError();
+  console.error(error);
+  return (
+    <Page>
+      <ErrorState title="Something went wrong" message="This page could not be shown. Please try again.">
+        <LinkButton to="/">Go Home</LinkButton>
+      </ErrorState>
+    </Page>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', ...page(() => import('./features/public/landing-page')) },
+      { path: '/auth', ...page(() => import('./features/auth/auth-page')) },
+      { path: '/home', ...page(() => import('./features/public/home-page'), true) },
+      { path: '/welcome', ...page(() => import('./features/public/welcome-page')) },
+      { path: '/resources', ...page(() => import('./features/public/resources-page')) },
+      { path: '/the-movement', ...page(() => import('./features/public/movement-page')) },
+      { path: '/profile', ...page(() => import('./features/profiles/profile-page'), true) },
+      { path: '/profile/:userId', ...page(() => import('./features/profiles/profile-page')) },
+      { path: '/index.html', element: <Navigate to="/" replace /> },
+      { path: '*', ...page(() => import('./features/public/not-found-page')) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
