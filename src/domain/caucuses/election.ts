@@ -1,0 +1,49 @@
+/**
+ * The unanimous election (PRODUCT-RULES: Finalization). Pure: the service reads the facts
+ * with the caucus row locked and applies the outcome in the same transaction.
+ */
+export interface ElectionFacts {
+  requiredVotingMembers: number;
+  votingMemberIds: readonly string[];
+  votes: ReadonlyArray<{ voterId: string; candidateId: string }>;
+  unverifiedMemberIds: readonly string[];
+}
+
+export type ElectionOutcome =
+  | { status: 'open'; tally: Record<string, number> }
+  | { status: 'awaiting_verification'; candidateId: string; unverifiedCount: number; tally: Record<string, number> }
+  | { status: 'finalize'; delegateId: string; tally: Record<string, number> };
+
+export const VERIFICATION_REQUIRED_MESSAGE =
+  'Verification Required: All members must verify their profiles before the vote can be finalized.';
+
+export function tallyVotes(votes: ElectionFacts['votes'], members: ReadonlySet<string>): Record<string, number> {
+  const tally: Record<string, number> = {};
+  for (const v of votes) {
+    if (!members.has(v.voterId) || !members.has(v.candidateId)) continue;
+    tally[v.candidateId] = (tally[v.candidateId] ?? 0) + 1;
+  }
+  return tally;
+}
+
+/**
+ * Finalizes when every required seat is filled, every voting member has voted, all votes
+ * name the same voting member, and every voting member is verified.
+ */
+export function decideElection(f: ElectionFacts): ElectionOutcome {
+  const members = new Set(f.votingMemberIds);
+  const tally = tallyVotes(f.votes, members);
+  const seatsFilled = members.size >= f.requiredVotingMembers && f.requiredVotingMembers > 0;
+  const voters = new Set(f.votes.filter((v) => members.has(v.voterId) && members.has(v.candidateId)).map((v) => v.voterId));
+  const candidates = Object.keys(tally);
+  if (!seatsFilled || voters.size !== members.size || candidates.length !== 1) return { status: 'open', tally };
+  const candidateId = candidates[0]!;
+  const unverified = f.unverifiedMemberIds.filter((id) => members.has(id));
+  if (unverified.length > 0) return { status: 'awaiting_verification', candidateId, unverifiedCount: unverified.length, tally };
+  return { status: 'finalize', delegateId: candidateId, tally };
+}
+
+/** The badge the delegate of a finalized caucus earns: 'Delegate - Level N' (N = level + 1), or 'Candidate' at level 5. */
+export function delegateBadgeName(caucusLevel: number): string {
+  return caucusLevel >= 5 ? 'Candidate' : `Delegate - Level ${caucusLevel + 1}`;
+}
