@@ -1,3 +1,275 @@
-export default function Stub() {
-  return null;
+import { useQueryClient } from '@tanstack/react-query';
+import { Loader2, MailCheck, Sparkles } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import type { OwnProfile } from '../../../domain/profiles/profile-types';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { PageSkeleton } from '../../components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { takePostLoginPath } from '../session/post-login-path';
+import { SESSION_KEY, useSession } from '../session/use-session';
+import { resendConfirmation } from './auth-api';
+import { AuthCard, type Notice } from './auth-fields';
+import { AUTH_TEXT, isUserId, messageOf } from './auth-messages';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { LoginForm } from './login-form';
+import { NewPasswordForm } from './new-password-form';
+import { RegisterForm } from './register-form';
+
+type View = 'tabs' | 'forgot' | 'reset-sent' | 'registered' | 'new-password';
+type Tab = 'login' | 'register';
+
+/**
+ * /auth: Log In and Register tabs, the forgot-password and set-new-password forms, and the
+ * "check your inbox" confirmations. Links from emails land here:
+ *   ?confirmed=1 (the session cookie is already set) → the saved post-login path or /profile;
+ *   ?confirmed=1&error=… → the Log In tab with an explanation;
+ *   ?reset=true&token=… → choose a new password; ?reset=true (&error=…) → the forgot form.
+ * ?ref={userId} opens the Register tab for a referred visitor.
+ * Every navigation to /auth starts the page afresh from its URL.
+ */
+export default function AuthPage() {
+  const location = useLocation();
+  return <AuthFlow key={location.key} />;
+}
+
+function AuthFlow() {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { user, isLoading } = useSession();
+
+  const ref = params.get('ref');
+  const referrer = isUserId(ref) ? ref : undefined;
+  const isReset = params.get('reset') === 'true';
+  const token = params.get('token');
+  const isConfirm = params.has('confirmed');
+  const linkError = params.get('error');
+  const inLinkFlow = isReset || isConfirm;
+
+  const [view, setView] = useState<View>(() => (isReset ? (token && !linkError ? 'new-password' : 'forgot') : 'tabs'));
+  const [tab, setTab] = useState<Tab>(() => (referrer || params.get('tab') === 'register' ? 'register' : 'login'));
+  const [email, setEmail] = useState('');
+  // After an in-page move the new view's heading takes focus.
+  const [moved, setMoved] = useState(() => Boolean((location.state as { focusTitle?: boolean } | null)?.focusTitle));
+  const [confirming, setConfirming] = useState(isConfirm && !linkError);
+  const [loginNotice, setLoginNotice] = useState<Notice | null>(() =>
+    isConfirm && linkError ? { tone: 'error', text: AUTH_TEXT.confirmLinkInvalid } : null,
+  );
+  const [signingIn, setSigningIn] = useState(false);
+  const registerTab = useRef<HTMLButtonElement>(null);
+
+  // The confirmation link signed the user in: pick up the session and move on.
+  useEffect(() => {
+    if (!confirming) return;
+    let cancelled = false;
+    void (async () => {
+      await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+      if (cancelled) return;
+      const me = queryClient.getQueryData<OwnProfile | null>(SESSION_KEY);
+      if (me) {
+        toast.success(AUTH_TEXT.emailConfirmed, { description: AUTH_TEXT.emailConfirmedBody });
+        navigate(takePostLoginPath(), { replace: true });
+      } else {
+        setLoginNotice({ tone: 'success', text: AUTH_TEXT.confirmedPleaseLogIn });
+        setConfirming(false);
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [confirming, navigate, queryClient]);
+
+  const go = (next: View) => {
+    setMoved(true);
+    setView(next);
+  };
+
+  const backToLogin = () => {
+    if (inLinkFlow) {
+      navigate('/auth', { replace: true, state: { focusTitle: true } });
+      return;
+    }
+    setTab('login');
+    go('tabs');
+  };
+
+  const onLoggedIn = async () => {
+    setSigningIn(true);
+    await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+    navigate(takePostLoginPath(), { replace: true });
+  };
+
+  const onPasswordChanged = async () => {
+    toast.success(AUTH_TEXT.passwordUpdated, { description: AUTH_TEXT.passwordUpdatedBody });
+    // Changing the password ends every session, this browser's included.
+    await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+    navigate('/auth', { replace: true, state: { focusTitle: true } });
+  };
+
+  if (confirming) return <Confirming />;
+  if (!inLinkFlow && !signingIn && user) return <Navigate to="/profile" replace />;
+  if (!inLinkFlow && isLoading) return <PageSkeleton />;
+
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-8 md:py-12">
+      {view === 'tabs' ? (
+        <AuthCard
+          key="tabs"
+          focusTitle={moved}
+          title={tab === 'login' ? 'Welcome Back' : 'Join the Revolution'}
+          description={
+            tab === 'login'
+              ? 'Log in to organize and join caucuses in your district.'
+              : 'Create your account and join a caucus in your congressional district.'
+          }
+        >
+          <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
+            <TabsList aria-label="Log in or register">
+              <TabsTrigger value="login">Log In</TabsTrigger>
+              <TabsTrigger ref={registerTab} value="register">
+                Register
+              </TabsTrigger>
+            </TabsList>
+            {/* Both stay mounted so switching tabs keeps what was typed. */}
+            <TabsContent value="login" forceMount className="pt-4 data-[state=inactive]:hidden">
+              <LoginForm
+                email={email}
+                onEmailChange={setEmail}
+                notice={loginNotice}
+                onForgotPassword={() => go('forgot')}
+                onRegister={() => {
+                  flushSync(() => setTab('register'));
+                  registerTab.current?.focus();
+                }}
+                onLoggedIn={onLoggedIn}
+              />
+            </TabsContent>
+            <TabsContent value="register" forceMount className="space-y-4 pt-4 data-[state=inactive]:hidden">
+              {referrer ? (
+                <p className="flex items-center gap-2 rounded-lg border border-accent-500/40 bg-orange-50 p-3 text-sm font-medium text-orange-900">
+                  <Sparkles className="h-4 w-4 shrink-0 text-accent-700" aria-hidden="true" />
+                  {AUTH_TEXT.referred}
+                </p>
+              ) : null}
+              <RegisterForm
+                recruitedBy={referrer}
+                onRegistered={(registered) => {
+                  setEmail(registered);
+                  go('registered');
+                }}
+              />
+            </TabsContent>
+          </Tabs>
+        </AuthCard>
+      ) : null}
+
+      {view === 'forgot' ? (
+        <AuthCard key="forgot" focusTitle={moved} title={AUTH_TEXT.forgotTitle} description="Enter your account's email and we'll send you a link to choose a new password.">
+          <ForgotPasswordForm
+            email={email}
+            onEmailChange={setEmail}
+            notice={isReset && linkError ? { tone: 'error', text: AUTH_TEXT.resetLinkInvalid } : null}
+            onSent={() => go('reset-sent')}
+            onBack={backToLogin}
+          />
+        </AuthCard>
+      ) : null}
+
+      {view === 'reset-sent' ? (
+        <AuthCard key="reset-sent" focusTitle={moved} title={AUTH_TEXT.resetSentTitle}>
+          <InboxNote>{AUTH_TEXT.resetSentBody}</InboxNote>
+          <p className="text-sm text-slate-600">The link works for one hour. If it doesn't arrive, check your spam folder.</p>
+          <Button size="lg" className="w-full" onClick={backToLogin}>
+            Back to Login
+          </Button>
+        </AuthCard>
+      ) : null}
+
+      {view === 'registered' ? (
+        <AuthCard key="registered" focusTitle={moved} title={AUTH_TEXT.registeredTitle}>
+          <InboxNote>{AUTH_TEXT.registeredBody}</InboxNote>
+          {referrer ? (
+            <p className="flex items-center gap-2 rounded-lg border border-accent-500/40 bg-orange-50 p-3 text-sm font-medium text-orange-900">
+              <Sparkles className="h-4 w-4 shrink-0 text-accent-700" aria-hidden="true" />
+              {AUTH_TEXT.referrerReward}
+            </p>
+          ) : null}
+          <p className="text-sm break-words text-slate-600">
+            Open the link we sent to <strong className="text-slate-800">{email}</strong> to activate your account.
+          </p>
+          <Button
+            size="lg"
+            className="w-full"
+            onClick={() => {
+              setTab('login');
+              go('tabs');
+            }}
+          >
+            Continue to Login
+          </Button>
+          <ResendConfirmation email={email} />
+        </AuthCard>
+      ) : null}
+
+      {view === 'new-password' && token ? (
+        <AuthCard key="new-password" focusTitle={moved} title="Choose a New Password" description="Enter your new password twice. You will then log in with it.">
+          <NewPasswordForm
+            token={token}
+            onDone={onPasswordChanged}
+            onRequestNewLink={() => navigate('/auth?reset=true', { replace: true, state: { focusTitle: true } })}
+          />
+        </AuthCard>
+      ) : null}
+    </div>
+  );
+}
+
+function InboxNote({ children }: { children: string }) {
+  return (
+    <p className="flex items-start gap-3 rounded-lg bg-navy-50 p-4 text-navy-900" role="status">
+      <MailCheck className="mt-0.5 h-5 w-5 shrink-0 text-navy-700" aria-hidden="true" />
+      <span className="font-medium">{children}</span>
+    </p>
+  );
+}
+
+function ResendConfirmation({ email }: { email: string }) {
+  const [pending, setPending] = useState(false);
+  const resend = async () => {
+    setPending(true);
+    try {
+      await resendConfirmation(email);
+      toast.success('Confirmation email sent', { description: AUTH_TEXT.registeredBody });
+    } catch (error) {
+      toast.error(messageOf(error, AUTH_TEXT.resendFailed));
+    } finally {
+      setPending(false);
+    }
+  };
+  return (
+    <p className="text-center text-sm text-slate-600">
+      Didn't get it?{' '}
+      <Button variant="link" size="sm" className="h-auto" disabled={pending} onClick={resend}>
+        {pending ? 'Sending…' : 'Send it again'}
+      </Button>
+    </p>
+  );
+}
+
+function Confirming() {
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-8 md:py-12">
+      <Card>
+        <CardContent className="flex items-center gap-3 p-6" role="status">
+          <Loader2 className="h-5 w-5 animate-spin text-navy-700" aria-hidden="true" />
+          <span>Confirming your email…</span>
+        </CardContent>
+      </Card>
+    </div>
+  );
 }

@@ -34,7 +34,7 @@ export function LoginForm({ email, onEmailChange, notice, onForgotPassword, onRe
     if (missing.email || missing.password) {
       flushSync(() => {
         setProblems(missing);
-        setAlert({ tone: 'error', text: MESSAGES.requiredFields });
+        setAlert(null);
       });
       focusFirstInvalid(form.current);
       return;
@@ -56,11 +56,14 @@ export function LoginForm({ email, onEmailChange, notice, onForgotPassword, onRe
     }
   }
 
+  // The summary stays while a required field is still empty.
+  const shown: Notice | null = problems.email === true || problems.password === true ? { tone: 'error', text: MESSAGES.requiredFields } : alert;
+
   return (
     <form ref={form} noValidate onSubmit={submit} className="space-y-4" aria-label="Log in">
-      {alert ? (
-        <FormAlert id={summaryId} tone={alert.tone}>
-          {alert.text}
+      {shown ? (
+        <FormAlert id={summaryId} tone={shown.tone}>
+          {shown.text}
         </FormAlert>
       ) : null}
       <TextField

@@ -16,18 +16,16 @@ const EMPTY: Values = { name: '', email: '', password: '', confirmPassword: '', 
 /** Zod issues as one problem per field (the first); "required" issues become `true`. */
 function problemsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
   const problems: Partial<Record<Field, FieldProblem>> = {};
-  let missing = false;
   for (const issue of issues) {
     const field = issue.path[0] as Field | undefined;
     if (!field || problems[field]) continue;
     if (issue.message === MESSAGES.requiredFields) {
       problems[field] = true;
-      missing = true;
     } else {
       problems[field] = issue.message;
     }
   }
-  return { problems, missing };
+  return problems;
 }
 
 interface RegisterFormProps {
@@ -54,10 +52,9 @@ export function RegisterForm({ recruitedBy, onRegistered }: RegisterFormProps) {
     if (pending) return;
     const parsed = registerFormSchema.safeParse(values);
     if (!parsed.success) {
-      const { problems: found, missing } = problemsOf(parsed.error.issues);
       flushSync(() => {
-        setProblems(found);
-        setFormError(missing ? MESSAGES.requiredFields : null);
+        setProblems(problemsOf(parsed.error.issues));
+        setFormError(null);
       });
       focusFirstInvalid(form.current);
       return;
@@ -90,11 +87,13 @@ export function RegisterForm({ recruitedBy, onRegistered }: RegisterFormProps) {
 
   const districts = values.state ? districtsOf(values.state) : [];
   const atLarge = districts.length === 1;
+  // The summary stays while a required field is still empty.
+  const shownError = Object.values(problems).some((p) => p === true) ? MESSAGES.requiredFields : formError;
   const common = (field: Field) => ({ problem: problems[field], summaryId, required: true });
 
   return (
     <form ref={form} noValidate onSubmit={submit} className="space-y-4" aria-label="Register">
-      {formError ? <FormAlert id={summaryId}>{formError}</FormAlert> : null}
+      {shownError ? <FormAlert id={summaryId}>{shownError}</FormAlert> : null}
       <TextField label="Name" name="name" autoComplete="name" maxLength={NAME_MAX} value={values.name} onChange={(e) => set('name', e.target.value)} {...common('name')} />
       <TextField
         label="Email"

@@ -1,0 +1,83 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
+import { z } from 'zod';
+import { EMAIL_MAX } from '../../../domain/profiles/limits';
+import { MESSAGES } from '../../../domain/profiles/profile-schemas';
+import { Button } from '../../components/ui/button';
+import { requestPasswordReset } from './auth-api';
+import { FormAlert, SubmitButton, TextField, focusFirstInvalid, type FieldProblem, type Notice } from './auth-fields';
+import { AUTH_TEXT, messageOf } from './auth-messages';
+
+interface ForgotPasswordFormProps {
+  email: string;
+  onEmailChange: (email: string) => void;
+  /** E.g. "this reset link is invalid", when the view was reached from a bad link. */
+  notice?: Notice | null;
+  onSent: () => void;
+  onBack: () => void;
+}
+
+/** "Reset Your Password": asks for the email that receives the reset link. */
+export function ForgotPasswordForm({ email, onEmailChange, notice, onSent, onBack }: ForgotPasswordFormProps) {
+  const [problem, setProblem] = useState<FieldProblem>();
+  const [alert, setAlert] = useState<Notice | null>(notice ?? null);
+  const [pending, setPending] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const summaryId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    const trimmed = email.trim();
+    if (!trimmed || !z.email().safeParse(trimmed).success) {
+      flushSync(() => {
+        setProblem(trimmed ? MESSAGES.invalidEmail : true);
+        setAlert(null);
+      });
+      focusFirstInvalid(form.current);
+      return;
+    }
+    setProblem(undefined);
+    setAlert(null);
+    setPending(true);
+    try {
+      await requestPasswordReset(trimmed);
+      onSent();
+    } catch (error) {
+      setAlert({ tone: 'error', text: messageOf(error, AUTH_TEXT.resetFailed) });
+      setPending(false);
+    }
+  }
+
+  const shown: Notice | null = problem === true ? { tone: 'error', text: MESSAGES.requiredFields } : alert;
+
+  return (
+    <form ref={form} noValidate onSubmit={submit} className="space-y-4" aria-label={AUTH_TEXT.forgotTitle}>
+      {shown ? (
+        <FormAlert id={summaryId} tone={shown.tone}>
+          {shown.text}
+        </FormAlert>
+      ) : null}
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        maxLength={EMAIL_MAX}
+        value={email}
+        onChange={(e) => {
+          onEmailChange(e.target.value);
+          setProblem(undefined);
+        }}
+        problem={problem}
+        summaryId={summaryId}
+      />
+      <SubmitButton pending={pending} label="Send Reset Link" pendingLabel="Sending…" />
+      <Button variant="ghost" className="w-full" onClick={onBack}>
+        Back to Login
+      </Button>
+    </form>
+  );
+}
