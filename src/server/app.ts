@@ -6,6 +6,7 @@ import type { Logger } from './logger';
 import { loggablePath } from './logger';
 import type { Settings } from './settings';
 import { createAuth, type Auth } from './features/auth/auth';
+import { caucusRoutes } from './features/caucuses/caucuses.routes';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { profileRoutes } from './features/profiles/profiles.routes';
 import { getOwnProfile } from './features/profiles/profiles.service';
@@ -92,6 +93,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   // The signed-in user's own profile, or null for a visitor (200 either way: no console noise).
   app.get('/api/session', async (c) => c.json({ user: c.var.user ? await getOwnProfile({ db }, c.var.user.id) : null }));
   app.route('/api', profileRoutes({ db }));
+  app.route('/api', caucusRoutes({ db, clock }));
   app.route('/api', statsRoutes({ readMovementStats: movementStatsReader({ db, clock, logger, ttlSeconds: settings.STATS_CACHE_SECONDS }) }));
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404));
 

@@ -33,6 +33,8 @@ export const caucuses = pgTable(
     votingFinalized: boolean('voting_finalized').notNull().default(false),
     electedDelegateId: uuid('elected_delegate_id').references(() => users.id, { onDelete: 'restrict' }),
     requiredVotingMembers: integer('required_voting_members').notNull().default(10),
+    /** Kept equal to the caucus's voting members by a trigger on caucus_members. */
+    votingMemberCount: integer('voting_member_count').notNull().default(0),
     finalizedAt: tstz('finalized_at'),
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
@@ -43,6 +45,8 @@ export const caucuses = pgTable(
     check('caucuses_district_positive', sql`${t.district} >= 1`),
     check('caucuses_invitation_code_format', sql`${t.invitationCode} ~ '^[A-Z0-9]{6}$'`),
     check('caucuses_required_members_range', sql`${t.requiredVotingMembers} between 1 and 100`),
+    // Capacity is a database invariant: however many joins race, never more voting members than seats.
+    check('caucuses_capacity', sql`${t.votingMemberCount} between 0 and ${t.requiredVotingMembers}`),
     check('caucuses_private_has_password', sql`${t.isOpen} or char_length(coalesce(${t.password}, '')) >= 4`),
     check(
       'caucuses_finalized_has_delegate',

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { sparks } from '../../db/schema/points';
 import type { Clock } from '../../clock';
+import { awardBadges, counterBadgesReached } from './awards.service';
 
 /**
  * When a referred user confirms their email, the referrer gets 1 Spark: the ledger row and
@@ -29,7 +30,12 @@ export async function awardReferralSpark(deps: { db: Db; clock: Clock }, referre
       .onConflictDoNothing()
       .returning({ id: sparks.id });
     if (inserted.length === 0) return false;
-    await tx.update(users).set({ sparks: sql`${users.sparks} + 1` }).where(eq(users.id, referrerId));
+    const [updated] = await tx
+      .update(users)
+      .set({ sparks: sql`${users.sparks} + 1` })
+      .where(eq(users.id, referrerId))
+      .returning({ sparks: users.sparks });
+    await awardBadges(tx, referrerId, counterBadgesReached('sparks', updated!.sparks), deps.clock.now());
     return true;
   });
 }

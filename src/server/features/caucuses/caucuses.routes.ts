@@ -1,0 +1,77 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  castVoteSchema,
+  createCaucusSchema,
+  joinCaucusSchema,
+  platformLinkSchema,
+  requiredMembersSchema,
+  searchCaucusesSchema,
+} from '../../../domain/caucuses/caucus-schemas';
+import { unauthorized } from '../../http/app-error';
+import { type AppEnv, requireUser } from '../../http/session';
+import { validate } from '../../http/validate';
+import * as caucusService from './caucuses.service';
+
+const idParam = z.object({ id: z.uuid({ error: caucusService.CAUCUS_ERRORS.notFound }) });
+const codeParam = z.object({ code: z.string().trim().regex(/^[A-Za-z0-9]{6}$/, 'Invalid invitation link') });
+
+export function caucusRoutes(deps: caucusService.CaucusDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/caucuses', validate('query', searchCaucusesSchema), async (c) => {
+    requireUser(c);
+    return c.json(await caucusService.searchCaucuses(deps, c.req.valid('query')));
+  });
+
+  app.post('/caucuses', validate('json', createCaucusSchema), async (c) => {
+    const user = requireUser(c);
+    const result = await caucusService.createCaucus(deps, user.id, c.req.valid('json'));
+    return c.json(result, result.status === 'requires_confirmation' ? 409 : 201);
+  });
+
+  app.get('/caucuses/by-code/:code', validate('param', codeParam), async (c) => {
+    const found = await caucusService.findCaucusByInvitationCode(deps, c.req.valid('param').code);
+    if (!found) return c.json({ error: { code: 'not_found', message: 'Caucus not found with this invitation code' } }, 404);
+    return c.json(found);
+  });
+
+  app.get('/caucuses/:id', validate('param', idParam), async (c) => {
+    if (!c.var.user) throw unauthorized(caucusService.CAUCUS_ERRORS.mustBeLoggedIn);
+    return c.json(await caucusService.getCaucusDetail(deps, c.req.valid('param').id, c.var.user.id));
+  });
+
+  app.post('/caucuses/:id/join', validate('param', idParam), validate('json', joinCaucusSchema), async (c) => {
+    const user = requireUser(c);
+    const result = await caucusService.joinCaucus(deps, user.id, c.req.valid('param').id, c.req.valid('json'));
+    return c.json(result, result.status === 'requires_confirmation' ? 409 : 200);
+  });
+
+  app.post('/caucuses/:id/leave', validate('param', idParam), async (c) => {
+    const user = requireUser(c);
+    await caucusService.leaveCaucus(deps, user.id, c.req.valid('param').id);
+    return c.json({ status: 'left' });
+  });
+
+  app.put('/caucuses/:id/vote', validate('param', idParam), validate('json', castVoteSchema), async (c) => {
+    if (!c.var.user) throw unauthorized('Authentication Error: You must be logged in to vote.');
+    return c.json(await caucusService.castVote(deps, c.var.user.id, c.req.valid('param').id, c.req.valid('json').candidateId));
+  });
+
+  app.patch('/caucuses/:id/platform-link', validate('param', idParam), validate('json', platformLinkSchema), async (c) => {
+    const user = requireUser(c);
+    await caucusService.setPlatformLink(deps, user.id, c.req.valid('param').id, c.req.valid('json').platformLink);
+    return c.json({ status: 'updated' });
+  });
+
+  app.patch('/caucuses/:id/required-members', validate('param', idParam), validate('json', requiredMembersSchema), async (c) => {
+    const user = requireUser(c);
+    await caucusService.setRequiredMembers(deps, user.id, c.req.valid('param').id, c.req.valid('json').requiredVotingMembers);
+    return c.json({ status: 'updated' });
+  });
+
+  app.get('/my/caucuses', async (c) => c.json(await caucusService.listMyCaucuses(deps, requireUser(c).id)));
+  app.get('/my/representation', async (c) => c.json(await caucusService.getRepresentation(deps, requireUser(c).id)));
+
+  return app;
+}

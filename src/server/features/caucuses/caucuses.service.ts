@@ -1,0 +1,559 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  CAUCUS_MESSAGES,
+  SEARCH_PAGE_SIZE,
+  caucusStatus,
+  invitationCodeFrom,
+  type CreateCaucusInput,
+  type SearchCaucusesInput,
+} from '../../../domain/caucuses/caucus-schemas';
+import type { CaucusDetail, CaucusPerson, CaucusSummary, JoinResult, RepresentationLink, VoteResult } from '../../../domain/caucuses/caucus-types';
+import { VERIFICATION_REQUIRED_MESSAGE, decideElection, delegateBadgeName } from '../../../domain/caucuses/election';
+import { decideJoin } from '../../../domain/caucuses/eligibility';
+import { userLevel } from '../../../domain/caucuses/level';
+import { resolveAlignment } from '../../../domain/profiles/alignment';
+import type { Db, DbOrTx } from '../../db/client';
+import { pgErrorOf } from '../../db/client';
+import { users } from '../../db/schema/auth';
+import { caucusMembers, caucuses, votes } from '../../db/schema/caucuses';
+import { withRetry } from '../../db/transaction-retry';
+import type { Clock } from '../../clock';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error';
+import { awardBadges, awardBanner, writeActivities } from '../points/awards.service';
+
+export interface CaucusDeps {
+  db: Db;
+  clock: Clock;
+}
+
+type Tx = DbOrTx;
+type CaucusRow = typeof caucuses.$inferSelect;
+
+export const CAUCUS_ERRORS = {
+  notFound: 'Caucus not found',
+  mustBeLoggedIn: 'You must be logged in to view this caucus',
+  cannotVote: 'Cannot Vote: You must be a voting member of this caucus to vote.',
+  candidateNotMember: 'You can only vote for a voting member of this caucus.',
+  votingClosed: 'Voting is closed: this caucus has already elected its Delegate.',
+  cannotLeaveFinalized: 'The election is finalized: members can no longer leave this caucus.',
+  notAMember: 'You are not a voting member of this caucus.',
+  platformLinkNotAllowed: 'Only members and organizers can edit the platform link.',
+  platformLinkClosed: 'The platform link cannot change after the election is finalized.',
+  adminsOnly: 'Only administrators can change the required members.',
+} as const;
+
+/** The user's level: one query (PRODUCT-RULES: Levels). */
+export async function levelOf(tx: Tx, userId: string): Promise<number> {
+  const [row] = await tx
+    .select({ highest: sql<number | null>`max(${caucuses.level})` })
+    .from(caucuses)
+    .where(and(eq(caucuses.electedDelegateId, userId), eq(caucuses.electionFinalized, true)));
+  return userLevel(row?.highest ?? null);
+}
+
+/**
+ * The level subquery for a select over `users`. The outer column is written qualified on
+ * purpose: drizzle renders `${users.id}` as a bare "id", which inside the subquery would
+ * mean caucuses.id.
+ */
+const levelSubquery = () =>
+  sql<number | null>`(select max(c2.level) from caucuses c2 where c2.elected_delegate_id = "users"."id" and c2.election_finalized)`;
+
+function toSummary(c: CaucusRow, organizerName: string | null): CaucusSummary {
+  return {
+    id: c.id,
+    name: c.name,
+    state: c.state,
+    district: c.district,
+    level: c.level,
+    politicalAlignment: c.politicalAlignment,
+    isOpen: c.isOpen,
+    status: caucusStatus(c),
+    votingMemberCount: c.votingMemberCount,
+    requiredVotingMembers: c.requiredVotingMembers,
+    organizerName,
+    createdAt: c.createdAt.toISOString(),
+  };
+}
+
+async function insertWithUniqueCode(tx: Tx, values: Omit<typeof caucuses.$inferInsert, 'invitationCode'>): Promise<CaucusRow> {
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const invitationCode = invitationCodeFrom(randomBytes(6));
+    const existing = await tx.select({ id: caucuses.id }).from(caucuses).where(eq(caucuses.invitationCode, invitationCode));
+    if (existing.length > 0) continue;
+    const [row] = await tx.insert(caucuses).values({ ...values, invitationCode }).returning();
+    return row!;
+  }
+  throw new AppError(503, 'code_exhausted', 'Failed to create caucus');
+}
+
+/**
+ * Creates a caucus. As a voting member, the creator's own home and level are used and the
+ * creator joins it (under the same eligibility rule); as an organizer, the form's.
+ */
+export async function createCaucus(
+  deps: CaucusDeps,
+  creatorId: string,
+  input: CreateCaucusInput,
+): Promise<CaucusSummary | { status: 'requires_confirmation'; message: string; existingCaucusId: string; existingCaucusName: string }> {
+  const now = deps.clock.now();
+  try {
+    return await withRetry(() =>
+      deps.db.transaction(async (tx) => {
+        const [creator] = await tx
+          .select({ id: users.id, name: users.name, state: users.state, district: users.district, isAdministrator: users.isAdministrator })
+          .from(users)
+          .where(and(eq(users.id, creatorId), sql`${users.deletedAt} is null`));
+        if (!creator) throw notFound('Profile not found');
+        const voting = input.membershipType === 'voting';
+        const level = voting ? await levelOf(tx, creatorId) : input.level!;
+        const state = voting ? creator.state : input.state!;
+        const district = voting ? creator.district : input.district!;
+        if (level === 5 && !creator.isAdministrator) throw forbidden('level5_admins_only', CAUCUS_MESSAGES.level5AdminsOnly);
+
+        const row = await insertWithUniqueCode(tx, {
+          name: input.name.trim(),
+          state,
+          district,
+          level,
+          politicalAlignment: resolveAlignment(input.politicalAlignment, input.otherAlignment) ?? input.politicalAlignment,
+          isOpen: input.accessType === 'open',
+          password: input.accessType === 'private' ? input.password!.trim() : null,
+          platformLink: input.platformLink || null,
+          organizerId: voting ? null : creatorId,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await writeActivities(tx, [{ userId: creatorId, activityType: 'caucus_created', description: `Created the caucus "${row.name}"` }], now);
+        if (!voting) {
+          await tx.insert(caucusMembers).values({ caucusId: row.id, userId: creatorId, isVotingMember: false, isOrganizer: true, joinedAt: now });
+          return toSummary(row, creator.name);
+        }
+        const joined = await joinLocked(tx, deps.clock, creatorId, row, { password: input.password, confirmLeave: input.confirmLeave });
+        if (joined.status === 'requires_confirmation') {
+          // Nothing is created until the creator confirms leaving their current caucus.
+          throw new ConfirmationNeeded(joined);
+        }
+        const [fresh] = await tx.select().from(caucuses).where(eq(caucuses.id, row.id));
+        return toSummary(fresh!, null);
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ConfirmationNeeded) return error.result;
+    if (pgErrorOf(error)?.constraint === 'caucuses_one_level5_per_district') throw conflict('level5_exists', CAUCUS_MESSAGES.level5Exists);
+    throw error;
+  }
+}
+
+class ConfirmationNeeded extends Error {
+  constructor(readonly result: Extract<JoinResult, { status: 'requires_confirmation' }>) {
+    super('confirmation needed');
+  }
+}
+
+export async function searchCaucuses({ db }: CaucusDeps, input: SearchCaucusesInput): Promise<{ results: CaucusSummary[]; hasMore: boolean }> {
+  const where: SQL[] = [];
+  if (input.state) where.push(eq(caucuses.state, input.state));
+  if (input.district) where.push(eq(caucuses.district, input.district));
+  if (input.level) where.push(eq(caucuses.level, input.level));
+  if (input.alignment) where.push(eq(caucuses.politicalAlignment, input.alignment));
+  if (input.name) where.push(ilike(caucuses.name, `%${input.name.replace(/[\\%_]/g, (m) => `\\${m}`)}%`));
+  if (input.status === 'available') where.push(sql`not ${caucuses.electionFinalized} and ${caucuses.votingMemberCount} < ${caucuses.requiredVotingMembers}`);
+  if (input.status === 'full') where.push(sql`not ${caucuses.electionFinalized} and ${caucuses.votingMemberCount} >= ${caucuses.requiredVotingMembers}`);
+  if (input.status === 'finalized') where.push(eq(caucuses.electionFinalized, true));
+  const rows = await db
+    .select({ caucus: caucuses, organizerName: users.name })
+    .from(caucuses)
+    .leftJoin(users, eq(users.id, caucuses.organizerId))
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(caucuses.createdAt), asc(caucuses.id))
+    .limit(SEARCH_PAGE_SIZE + 1)
+    .offset((input.page - 1) * SEARCH_PAGE_SIZE);
+  return {
+    results: rows.slice(0, SEARCH_PAGE_SIZE).map((r) => toSummary(r.caucus, r.organizerName)),
+    hasMore: rows.length > SEARCH_PAGE_SIZE,
+  };
+}
+
+export async function findCaucusByInvitationCode({ db }: CaucusDeps, code: string) {
+  const [row] = await db
+    .select({ id: caucuses.id, name: caucuses.name, state: caucuses.state, district: caucuses.district, level: caucuses.level })
+    .from(caucuses)
+    .where(eq(caucuses.invitationCode, code.toUpperCase()));
+  return row ?? null;
+}
+
+/** Caucus detail in four queries whatever the member count. */
+export async function getCaucusDetail({ db }: CaucusDeps, caucusId: string, viewerId: string): Promise<CaucusDetail> {
+  const [head] = await db
+    .select({
+      caucus: caucuses,
+      organizerName: users.name,
+      viewerIsAdmin: sql<boolean>`(select is_administrator from users v where v.id = ${viewerId})`,
+    })
+    .from(caucuses)
+    .leftJoin(users, eq(users.id, caucuses.organizerId))
+    .where(eq(caucuses.id, caucusId));
+  if (!head) throw notFound(CAUCUS_ERRORS.notFound);
+  const c = head.caucus;
+
+  const memberRows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      deletedAt: users.deletedAt,
+      photoUrl: users.image,
+      verified: users.verified,
+      isVotingMember: caucusMembers.isVotingMember,
+      isOrganizer: caucusMembers.isOrganizer,
+      highest: levelSubquery(),
+    })
+    .from(caucusMembers)
+    .innerJoin(users, eq(users.id, caucusMembers.userId))
+    .where(eq(caucusMembers.caucusId, caucusId))
+    .orderBy(asc(caucusMembers.joinedAt));
+
+  const person = (m: (typeof memberRows)[number]): CaucusPerson => ({
+    id: m.id,
+    name: m.deletedAt ? 'Former member' : m.name,
+    photoUrl: m.deletedAt ? null : m.photoUrl,
+    level: userLevel(m.highest),
+  });
+  const viewerRow = memberRows.find((m) => m.id === viewerId);
+  const isOrganizer = c.organizerId === viewerId || !!viewerRow?.isOrganizer;
+  const isVotingMember = !!viewerRow?.isVotingMember;
+  const insider = isOrganizer || isVotingMember;
+
+  const voteRows = insider
+    ? await db.select({ voterId: votes.voterId, candidateId: votes.candidateId }).from(votes).where(eq(votes.caucusId, caucusId))
+    : [];
+  const voting = memberRows.filter((m) => m.isVotingMember);
+  const outcome = decideElection({
+    requiredVotingMembers: c.requiredVotingMembers,
+    votingMemberIds: voting.map((m) => m.id),
+    votes: voteRows,
+    unverifiedMemberIds: voting.filter((m) => !m.verified).map((m) => m.id),
+  });
+
+  const organizers = memberRows.filter((m) => m.isOrganizer || m.id === c.organizerId).map(person);
+  if (c.organizerId && !organizers.some((o) => o.id === c.organizerId) && head.organizerName) {
+    organizers.unshift({ id: c.organizerId, name: head.organizerName, photoUrl: null, level: 1 });
+  }
+  const delegateRow = c.electedDelegateId ? memberRows.find((m) => m.id === c.electedDelegateId) : undefined;
+  const voted = new Set(voteRows.map((v) => v.voterId));
+
+  return {
+    ...toSummary(c, head.organizerName),
+    invitationCode: c.invitationCode,
+    platformLink: c.platformLink,
+    password: insider && !c.isOpen ? c.password : null,
+    votingStarted: c.votingStarted,
+    electionFinalized: c.electionFinalized,
+    electedDelegate: delegateRow ? person(delegateRow) : null,
+    organizers,
+    members: insider ? voting.map((m) => ({ ...person(m), hasVoted: voted.has(m.id) })) : [],
+    tally: insider ? outcome.tally : {},
+    unverifiedCount: insider ? voting.filter((m) => !m.verified).length : 0,
+    awaitingVerification: insider && outcome.status === 'awaiting_verification' && !c.electionFinalized,
+    viewer: {
+      isMember: insider,
+      isVotingMember,
+      isOrganizer,
+      isAdministrator: head.viewerIsAdmin === true,
+      myVoteCandidateId: voteRows.find((v) => v.voterId === viewerId)?.candidateId ?? null,
+      canVote: isVotingMember && !c.electionFinalized,
+      canEditPlatformLink: insider && !c.electionFinalized,
+      canInvite: isOrganizer && !c.electionFinalized,
+    },
+  };
+}
+
+async function lockCaucus(tx: Tx, caucusId: string): Promise<CaucusRow> {
+  const [row] = await tx.select().from(caucuses).where(eq(caucuses.id, caucusId)).for('update');
+  if (!row) throw notFound(CAUCUS_ERRORS.notFound);
+  return row;
+}
+
+/** The eligibility facts and the join itself, with the caucus row already locked. */
+async function joinLocked(
+  tx: Tx,
+  clock: Clock,
+  userId: string,
+  c: CaucusRow,
+  options: { password?: string | null; confirmLeave?: boolean },
+): Promise<JoinResult> {
+  const [user] = await tx
+    .select({ state: users.state, district: users.district, deletedAt: users.deletedAt, highest: levelSubquery() })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user || user.deletedAt) throw notFound('Profile not found');
+  const [here] = await tx
+    .select({ isVotingMember: caucusMembers.isVotingMember, isOrganizer: caucusMembers.isOrganizer })
+    .from(caucusMembers)
+    .where(and(eq(caucusMembers.caucusId, c.id), eq(caucusMembers.userId, userId)));
+  const sameLevel = await tx
+    .select({ id: caucuses.id, name: caucuses.name, finalized: caucuses.electionFinalized, delegate: caucuses.electedDelegateId })
+    .from(caucusMembers)
+    .innerJoin(caucuses, eq(caucuses.id, caucusMembers.caucusId))
+    .where(and(eq(caucusMembers.userId, userId), eq(caucusMembers.isVotingMember, true), eq(caucuses.level, c.level), ne(caucuses.id, c.id)));
+  const other = sameLevel.find((s) => !s.finalized) ?? null;
+  const isOrganizerHere = c.organizerId === userId || !!here?.isOrganizer;
+
+  const decision = decideJoin({
+    caucus: c,
+    user: { level: userLevel(user.highest), state: user.state, district: user.district },
+    membershipHere: here || isOrganizerHere ? { isVotingMember: !!here?.isVotingMember, isOrganizer: isOrganizerHere } : null,
+    representedAtLevel: sameLevel.some((s) => s.finalized && s.delegate !== userId),
+    otherActiveCaucus: other ? { id: other.id, name: other.name } : null,
+    password: options.password,
+    confirmLeave: options.confirmLeave,
+  });
+  switch (decision.kind) {
+    case 'already_member':
+      return { status: 'already_member', message: decision.message };
+    case 'requires_confirmation':
+      return { status: 'requires_confirmation', message: decision.message, existingCaucusId: decision.existingCaucusId, existingCaucusName: decision.existingCaucusName };
+    case 'refused':
+      throw new AppError(decision.code === 'incorrect_password' || decision.code === 'password_required' ? 403 : 409, decision.code, decision.message);
+    case 'join': {
+      const now = clock.now();
+      if (decision.leaveCaucusId) {
+        const left = await lockCaucus(tx, decision.leaveCaucusId);
+        if (left.electionFinalized) throw conflict('finalized', CAUCUS_ERRORS.cannotLeaveFinalized);
+        // Leaving removes the membership and, through foreign keys, the user's vote there.
+        await tx.delete(caucusMembers).where(and(eq(caucusMembers.caucusId, left.id), eq(caucusMembers.userId, userId)));
+      }
+      await tx.insert(caucusMembers).values({ caucusId: c.id, userId, isVotingMember: true, isOrganizer: false, joinedAt: now });
+      await tx.update(caucuses).set({ updatedAt: now }).where(eq(caucuses.id, c.id));
+      await writeActivities(tx, [{ userId, activityType: 'caucus_joined', description: `Joined the caucus "${c.name}"` }], now);
+      return { status: 'joined', caucusId: c.id };
+    }
+  }
+}
+
+/**
+ * Joins as a voting member: the eligibility rule is checked inside the transaction that
+ * inserts the membership, with the caucus row locked, so racing joins never overfill it.
+ */
+export async function joinCaucus(deps: CaucusDeps, userId: string, caucusId: string, options: { password?: string | null; confirmLeave?: boolean }): Promise<JoinResult> {
+  return mapCapacity(() =>
+    withRetry(() => deps.db.transaction(async (tx) => joinLocked(tx, deps.clock, userId, await lockCaucus(tx, caucusId), options))),
+  );
+}
+
+/** Exposed for invitations: join inside the caller's transaction. */
+export async function joinCaucusInTransaction(tx: Tx, clock: Clock, userId: string, caucusId: string, options: { password?: string | null; confirmLeave?: boolean }) {
+  return joinLocked(tx, clock, userId, await lockCaucus(tx, caucusId), options);
+}
+
+async function mapCapacity<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    // The capacity constraint is the last line; the locked check above normally answers first.
+    if (pgErrorOf(error)?.constraint === 'caucuses_capacity') throw conflict('full', 'This caucus is full.');
+    throw error;
+  }
+}
+
+export async function leaveCaucus(deps: CaucusDeps, userId: string, caucusId: string): Promise<void> {
+  await withRetry(() =>
+    deps.db.transaction(async (tx) => {
+      const c = await lockCaucus(tx, caucusId);
+      if (c.electionFinalized) throw conflict('finalized', CAUCUS_ERRORS.cannotLeaveFinalized);
+      const removed = await tx
+        .delete(caucusMembers)
+        .where(and(eq(caucusMembers.caucusId, caucusId), eq(caucusMembers.userId, userId), eq(caucusMembers.isVotingMember, true)))
+        .returning({ userId: caucusMembers.userId });
+      if (removed.length === 0) throw conflict('not_member', CAUCUS_ERRORS.notAMember);
+      await tx.update(caucuses).set({ updatedAt: deps.clock.now() }).where(eq(caucuses.id, caucusId));
+      // Votes by or for the leaver went with the membership; the rest may now be unanimous.
+      await settleElection(tx, deps.clock, caucusId);
+    }),
+  );
+}
+
+/** Casts or changes a vote; the election finalizes in the same transaction when it can. */
+export async function castVote(deps: CaucusDeps, voterId: string, caucusId: string, candidateId: string): Promise<VoteResult> {
+  return withRetry(() =>
+    deps.db.transaction(async (tx) => {
+      const c = await lockCaucus(tx, caucusId);
+      if (c.electionFinalized) throw conflict('voting_closed', CAUCUS_ERRORS.votingClosed);
+      const members = await tx
+        .select({ userId: caucusMembers.userId })
+        .from(caucusMembers)
+        .where(and(eq(caucusMembers.caucusId, caucusId), eq(caucusMembers.isVotingMember, true), inArray(caucusMembers.userId, [voterId, candidateId])));
+      if (!members.some((m) => m.userId === voterId)) throw forbidden('not_voting_member', CAUCUS_ERRORS.cannotVote);
+      if (!members.some((m) => m.userId === candidateId)) throw badRequest('candidate_not_member', CAUCUS_ERRORS.candidateNotMember);
+      const now = deps.clock.now();
+      await tx
+        .insert(votes)
+        .values({ caucusId, voterId, candidateId, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({ target: [votes.caucusId, votes.voterId], set: { candidateId, updatedAt: now } });
+      if (!c.votingStarted) await tx.update(caucuses).set({ votingStarted: true, updatedAt: now }).where(eq(caucuses.id, caucusId));
+      return settleElection(tx, deps.clock, caucusId);
+    }),
+  );
+}
+
+/**
+ * Reads the election (caucus row already locked by the caller) and finalizes it when every
+ * seat is filled, the votes are unanimous and every voting member is verified.
+ */
+async function settleElection(tx: Tx, clock: Clock, caucusId: string): Promise<VoteResult> {
+  const [c] = await tx.select().from(caucuses).where(eq(caucuses.id, caucusId));
+  if (!c) throw notFound(CAUCUS_ERRORS.notFound);
+  if (c.electionFinalized) return { status: 'finalized', electedDelegateId: c.electedDelegateId ?? undefined };
+  const members = await tx
+    .select({ userId: caucusMembers.userId, isVotingMember: caucusMembers.isVotingMember, isOrganizer: caucusMembers.isOrganizer, verified: users.verified })
+    .from(caucusMembers)
+    .innerJoin(users, eq(users.id, caucusMembers.userId))
+    .where(eq(caucusMembers.caucusId, caucusId));
+  const voteRows = await tx.select({ voterId: votes.voterId, candidateId: votes.candidateId }).from(votes).where(eq(votes.caucusId, caucusId));
+  const voting = members.filter((m) => m.isVotingMember);
+  const outcome = decideElection({
+    requiredVotingMembers: c.requiredVotingMembers,
+    votingMemberIds: voting.map((m) => m.userId),
+    votes: voteRows,
+    unverifiedMemberIds: voting.filter((m) => !m.verified).map((m) => m.userId),
+  });
+  if (outcome.status === 'open') return { status: 'open' };
+  if (outcome.status === 'awaiting_verification') return { status: 'awaiting_verification', message: VERIFICATION_REQUIRED_MESSAGE };
+
+  const now = clock.now();
+  const delegateId = outcome.delegateId;
+  await tx
+    .update(caucuses)
+    .set({ votingFinalized: true, electionFinalized: true, electedDelegateId: delegateId, finalizedAt: now, updatedAt: now })
+    .where(eq(caucuses.id, caucusId));
+  await writeActivities(
+    tx,
+    [
+      ...voting.map((m) => ({ userId: m.userId, activityType: 'election_finalized' as const, description: `The caucus "${c.name}" elected its Delegate` })),
+      { userId: delegateId, activityType: 'delegate_elected', description: `Elected Delegate of "${c.name}" (Level ${c.level})` },
+    ],
+    now,
+  );
+  const organizerIds = new Set(members.filter((m) => m.isOrganizer).map((m) => m.userId));
+  if (c.organizerId) organizerIds.add(c.organizerId);
+  for (const organizerId of [...organizerIds].sort()) await awardBanner(tx, organizerId, caucusId, now);
+  await awardBadges(tx, delegateId, [delegateBadgeName(c.level)], now);
+  if (c.level === 1) await awardPioneerBadges(tx, c, voting.map((m) => m.userId), now);
+  return { status: 'finalized', electedDelegateId: delegateId };
+}
+
+/** Pioneer 100 / 1K: voting members of one of the first 100 / 1,000 finalized level-1 caucuses of the district. */
+async function awardPioneerBadges(tx: Tx, c: CaucusRow, memberIds: string[], now: Date) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pioneer:${c.state}:${c.district}`}))`);
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(caucuses)
+    .where(and(eq(caucuses.state, c.state), eq(caucuses.district, c.district), eq(caucuses.level, 1), eq(caucuses.electionFinalized, true)));
+  const rank = row?.n ?? 0;
+  const names = [...(rank <= 100 ? ['Pioneer 100'] : []), ...(rank <= 1000 ? ['Pioneer 1K'] : [])];
+  for (const id of memberIds) await awardBadges(tx, id, names, now);
+}
+
+/** When a user becomes verified, each unfinalized caucus they vote in may now finalize by itself. */
+export async function settleElectionsOf(deps: CaucusDeps, userId: string): Promise<number> {
+  const rows = await deps.db
+    .select({ caucusId: caucusMembers.caucusId })
+    .from(caucusMembers)
+    .innerJoin(caucuses, eq(caucuses.id, caucusMembers.caucusId))
+    .where(and(eq(caucusMembers.userId, userId), eq(caucusMembers.isVotingMember, true), eq(caucuses.electionFinalized, false)));
+  let finalized = 0;
+  for (const { caucusId } of rows) {
+    const result = await withRetry(() =>
+      deps.db.transaction(async (tx) => {
+        await lockCaucus(tx, caucusId);
+        return settleElection(tx, deps.clock, caucusId);
+      }),
+    );
+    if (result.status === 'finalized') finalized += 1;
+  }
+  return finalized;
+}
+
+export async function setPlatformLink(deps: CaucusDeps, userId: string, caucusId: string, platformLink: string): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const c = await lockCaucus(tx, caucusId);
+    const [m] = await tx
+      .select({ userId: caucusMembers.userId })
+      .from(caucusMembers)
+      .where(and(eq(caucusMembers.caucusId, caucusId), eq(caucusMembers.userId, userId)));
+    if (!m && c.organizerId !== userId) throw forbidden('not_member', CAUCUS_ERRORS.platformLinkNotAllowed);
+    if (c.votingFinalized) throw conflict('finalized', CAUCUS_ERRORS.platformLinkClosed);
+    await tx.update(caucuses).set({ platformLink, updatedAt: deps.clock.now() }).where(eq(caucuses.id, caucusId));
+  });
+}
+
+/** An administrator sets the required members of a level-5 caucus (current count to 100). */
+export async function setRequiredMembers(deps: CaucusDeps, adminId: string, caucusId: string, required: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const [admin] = await tx.select({ isAdministrator: users.isAdministrator }).from(users).where(eq(users.id, adminId));
+    if (!admin?.isAdministrator) throw forbidden('admins_only', CAUCUS_ERRORS.adminsOnly);
+    const c = await lockCaucus(tx, caucusId);
+    if (c.level !== 5) throw badRequest('level5_only', CAUCUS_MESSAGES.requiredMembersLevel5Only);
+    if (c.electionFinalized) throw conflict('finalized', CAUCUS_ERRORS.votingClosed);
+    if (required < c.votingMemberCount) throw badRequest('below_count', CAUCUS_MESSAGES.requiredMembersBelowCount(required, c.votingMemberCount));
+    await tx.update(caucuses).set({ requiredVotingMembers: required, updatedAt: deps.clock.now() }).where(eq(caucuses.id, caucusId));
+    await settleElection(tx, deps.clock, caucusId);
+  });
+}
+
+/** Caucuses the user votes in or organizes, newest first. */
+export async function listMyCaucuses({ db }: CaucusDeps, userId: string) {
+  const rows = await db
+    .select({ caucus: caucuses, isVotingMember: caucusMembers.isVotingMember, isOrganizer: caucusMembers.isOrganizer, organizerName: users.name })
+    .from(caucuses)
+    .leftJoin(caucusMembers, and(eq(caucusMembers.caucusId, caucuses.id), eq(caucusMembers.userId, userId)))
+    .leftJoin(users, eq(users.id, caucuses.organizerId))
+    .where(or(eq(caucusMembers.userId, userId), eq(caucuses.organizerId, userId)))
+    .orderBy(desc(caucuses.createdAt));
+  return rows.map((r) => ({
+    ...toSummary(r.caucus, r.organizerName),
+    role: r.isVotingMember ? ('voting' as const) : ('organizer' as const),
+    electedDelegateId: r.caucus.electedDelegateId,
+  }));
+}
+
+/**
+ * The chain from the user's level-1 caucus upward through each elected delegate's caucus
+ * of the next level, to level 5: one recursive query.
+ */
+export async function getRepresentation({ db }: CaucusDeps, userId: string): Promise<RepresentationLink[]> {
+  const result = await db.execute<{
+    id: string;
+    name: string;
+    level: number;
+    election_finalized: boolean;
+    elected_delegate_id: string | null;
+    delegate_name: string | null;
+    delegate_photo: string | null;
+    delegate_deleted: boolean | null;
+  }>(sql`
+    with recursive chain as (
+      select c.id, c.name, c.level, c.election_finalized, c.elected_delegate_id
+      from caucus_members m join caucuses c on c.id = m.caucus_id
+      where m.user_id = ${userId} and m.is_voting_member and c.level = 1
+      union all
+      select c2.id, c2.name, c2.level, c2.election_finalized, c2.elected_delegate_id
+      from chain
+      join caucus_members m2 on m2.user_id = chain.elected_delegate_id and m2.is_voting_member
+      join caucuses c2 on c2.id = m2.caucus_id and c2.level = chain.level + 1
+      where chain.election_finalized and chain.level < 5
+    )
+    select chain.*, u.name as delegate_name, u.photo_url as delegate_photo, u.deleted_at is not null as delegate_deleted
+    from chain left join users u on u.id = chain.elected_delegate_id
+    order by chain.level, chain.election_finalized desc`);
+  return result.rows.map((r) => ({
+    caucusId: r.id,
+    caucusName: r.name,
+    level: r.level,
+    electionFinalized: r.election_finalized,
+    delegate: r.elected_delegate_id
+      ? { id: r.elected_delegate_id, name: r.delegate_deleted ? 'Former member' : (r.delegate_name ?? ''), photoUrl: r.delegate_deleted ? null : r.delegate_photo, level: Math.min(5, r.level + 1) }
+      : null,
+  }));
+}
