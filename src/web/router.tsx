@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, useRouteError, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, useParams, useRouteError, type RouteObject } from 'react-router';
 import { AppLayout } from './components/layout/app-layout';
 import { ErrorState, LinkButton, Page } from './components/ui/page';
 import { RequireAuth } from './features/session/require-auth';
@@ -20,6 +20,12 @@ const page = (load: () => Promise<PageModule>, protect = false): Pick<RouteObjec
     };
   },
 });
+
+/** /join/{code} is the short form of an invitation link. */
+function JoinRedirect() {
+  const { invitationCode } = useParams();
+  return <Navigate to={`/join-caucus/${invitationCode ?? ''}`} replace />;
+}
 
 function RouteError() {
   const error = useRouteError();
@@ -46,6 +52,16 @@ export const routes: RouteObject[] = [
       { path: '/the-movement', ...page(() => import('./features/public/movement-page')) },
       { path: '/profile', ...page(() => import('./features/profiles/profile-page'), true) },
       { path: '/profile/:userId', ...page(() => import('./features/profiles/profile-page')) },
+      { path: '/caucus-search', ...page(() => import('./features/caucuses/caucus-search-page'), true) },
+      { path: '/create-caucus', ...page(() => import('./features/caucuses/create-caucus-page'), true) },
+      { path: '/caucus/:id', ...page(() => import('./features/caucuses/caucus-detail-page')) },
+      { path: '/join-caucus/:invitationCode', ...page(() => import('./features/caucuses/join-caucus-page')) },
+      { path: '/join/:invitationCode', Component: JoinRedirect },
+      { path: '/my-caucuses', ...page(() => import('./features/invitations/my-caucuses-page'), true) },
+      { path: '/organizing', ...page(() => import('./features/invitations/organizing-page'), true) },
+      { path: '/organizer-invitations', ...page(() => import('./features/invitations/organizer-invitations-page'), true) },
+      { path: '/representation', ...page(() => import('./features/invitations/representation-page'), true) },
+      { path: '/verification', ...page(() => import('./features/verification/verification-page'), true) },
       { path: '/index.html', element: <Navigate to="/" replace /> },
       { path: '*', ...page(() => import('./features/public/not-found-page')) },
     ],

@@ -1,0 +1,4 @@
+// Placeholder: this page is being written.
+export default function Placeholder() {
+  return null;
+}
