@@ -27,12 +27,10 @@ const idOr404 = (message: string) =>
   });
 
 /**
- * The location body as JSON: the district must be a JSON number (the shared schema also
- * coerces the register form's strings, which would let `true` pass as district 1).
+ * The location body's district must be a JSON number: the shared schema also coerces the
+ * register form's strings, which would let `true` pass as district 1. Checked first.
  */
-const locationBody = z
-  .object({ state: z.unknown(), district: z.number({ error: MESSAGES.invalidDistrict }) })
-  .pipe(updateLocationSchema);
+const jsonDistrict = z.looseObject({ district: z.number({ error: MESSAGES.invalidDistrict }) });
 
 /** A missing confirmation reads like a wrong one. */
 const deleteBody = z.object({ confirmation: z.string({ error: MESSAGES.deleteConfirm }) }).pipe(deleteProfileSchema);
@@ -55,7 +53,7 @@ export function profileRoutes(deps: { db: Db; onSignOut?: () => void }) {
     await profiles.updateAlignment(deps, requireUser(c).id, body.alignment, body.otherAlignment);
     return c.json(await profiles.getOwnProfile(deps, requireUser(c).id));
   });
-  app.patch('/me/location', validate('json', locationBody), async (c) => {
+  app.patch('/me/location', validate('json', jsonDistrict), validate('json', updateLocationSchema), async (c) => {
     const body = c.req.valid('json');
     await profiles.updateLocation(deps, requireUser(c).id, body.state, body.district);
     return c.json(await profiles.getOwnProfile(deps, requireUser(c).id));

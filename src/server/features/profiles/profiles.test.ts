@@ -84,6 +84,33 @@ describe('own profile: read and edit every field', () => {
     });
   });
 
+  it("shows the level (1 + the highest finalized level where elected delegate) and the earned badge names", async () => {
+    const me = await signedInUser();
+    const [caucus] = await database.db
+      .insert(caucuses)
+      .values({
+        name: 'Level two',
+        state: 'CA',
+        district: 12,
+        level: 2,
+        invitationCode: inviteCode(),
+        electionFinalized: true,
+        votingStarted: true,
+        votingFinalized: true,
+        electedDelegateId: me.id,
+      })
+      .returning({ id: caucuses.id });
+    await database.db.insert(caucusMembers).values({ caucusId: caucus!.id, userId: me.id });
+    const [delegateBadge] = await database.db.select({ id: badges.id }).from(badges).where(eq(badges.name, 'Delegate - Level 3'));
+    await database.db.insert(userBadges).values({ userId: me.id, badgeId: delegateBadge!.id });
+
+    const own = (await (await t.request('/api/me', { cookie: me.cookie })).json()) as OwnProfile;
+    expect(own.level).toBe(3);
+    expect(own.badgeNames).toEqual(['Delegate - Level 3']);
+    const pub = (await (await t.request(`/api/profiles/${me.id}`)).json()) as PublicProfile;
+    expect(pub.level).toBe(3);
+  });
+
   it('edits the tagline (trimmed, up to 180 characters)', async () => {
     const me = await signedInUser();
     const tagline = `  ${'t'.repeat(180)}  `;

@@ -29,7 +29,7 @@ export function AppLayout() {
           </nav>
         </div>
       </footer>
-      <Toaster richColors closeButton position="top-center" />
+      <Toaster closeButton position="top-center" />
       <ScrollRestoration />
     </div>
   );

@@ -1,3 +1,121 @@
-export default function Stub() {
-  return null;
+import { useQueryClient } from '@tanstack/react-query';
+import { RefreshCw, Search } from 'lucide-react';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import type { OwnProfile, PublicProfile } from '../../../domain/profiles/profile-types';
+import { ApiError } from '../../api/http';
+import { Button } from '../../components/ui/button';
+import { ErrorState, Page } from '../../components/ui/page';
+import { useSession } from '../session/use-session';
+import { AccountCard } from './account-card';
+import { ActivityFeedCard } from './activity-feed-card';
+import { PointsSummaryCard } from './points-summary-card';
+import { ProfileImageCard } from './profile-image-card';
+import { ProfileInfoCard } from './profile-info-card';
+import { usePublicProfile } from './profile-queries';
+import { ProfileSkeleton } from './profile-skeleton';
+import { RecentBadgesCard } from './recent-badges-card';
+
+/**
+ * /profile (one's own, editable) and /profile/{userId} (anyone's, read-only unless it is
+ * one's own id). Cards: Profile Image, Points Summary, Recent Badges, Profile Information,
+ * Activity Feed, and for the owner the account actions.
+ */
+export default function ProfilePage() {
+  const { userId } = useParams();
+  const session = useSession();
+  if (!userId) return <OwnProfileView />;
+  if (session.isLoading) return <ProfileSkeleton />;
+  if (session.user?.id === userId) return <OwnProfileView />;
+  return <OtherProfileView userId={userId} />;
+}
+
+function OwnProfileView() {
+  const { user, isLoading, error, refetch } = useSession();
+  const queryClient = useQueryClient();
+  if (isLoading) return <ProfileSkeleton />;
+  if (!user) {
+    const message = error ? `Error loading profile: ${error.message}` : 'Could not create or load profile. Please try again.';
+    return (
+      <ProfileError
+        message={message}
+        onRetry={() => {
+          void refetch();
+          void queryClient.invalidateQueries({ queryKey: ['profiles'] });
+        }}
+      />
+    );
+  }
+  return <ProfileLayout profile={user} own={user} />;
+}
+
+function OtherProfileView({ userId }: { userId: string }) {
+  const { data, isLoading, error } = usePublicProfile(userId);
+  if (isLoading) return <ProfileSkeleton />;
+  if (!data) {
+    const message =
+      error instanceof ApiError && error.status === 404
+        ? 'Profile not found'
+        : `Failed to load profile: ${error?.message ?? 'Profile not found'}`;
+    return <ProfileError message={message} />;
+  }
+  return <ProfileLayout profile={data} own={null} />;
+}
+
+function ProfileLayout({ profile, own }: { profile: PublicProfile; own: OwnProfile | null }) {
+  const title = own ? 'My Profile' : `${profile.name} Profile`;
+  useDocumentTitle(title);
+  return (
+    <Page title={title} subtitle={profile.tagline || undefined}>
+      {profile.isDeleted ? (
+        <p className="mb-6 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700">
+          This member has left. Their past participation in finalized caucus elections is kept.
+        </p>
+      ) : null}
+      <div className="grid gap-6 md:grid-cols-3">
+        <div className="space-y-6">
+          <ProfileImageCard name={profile.name} photoUrl={profile.photoUrl} isOwner={!!own} />
+          <PointsSummaryCard points={profile} />
+          <RecentBadgesCard userId={profile.id} />
+        </div>
+        <div className="space-y-6 md:col-span-2">
+          <ProfileInfoCard profile={profile} own={own} />
+          <ActivityFeedCard userId={profile.id} />
+          {own ? <AccountCard profile={own} /> : null}
+        </div>
+      </div>
+    </Page>
+  );
+}
+
+/** 'Profile Error' with Go to Caucus Search and, for the owner, Retry Loading Profile. */
+function ProfileError({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  useDocumentTitle('Profile Error');
+  return (
+    <Page>
+      <h1 className="sr-only">Profile</h1>
+      <ErrorState title="Profile Error" message={message}>
+        <Button asChild variant="primary">
+          <Link to="/caucus-search">
+            <Search className="h-4 w-4" aria-hidden="true" /> Go to Caucus Search
+          </Link>
+        </Button>
+        {onRetry ? (
+          <Button variant="outline" onClick={onRetry}>
+            <RefreshCw className="h-4 w-4" aria-hidden="true" /> Retry Loading Profile
+          </Button>
+        ) : null}
+      </ErrorState>
+    </Page>
+  );
+}
+
+function useDocumentTitle(title: string) {
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `${title} · Graduated Unanimous Caucus`;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
 }

@@ -26,9 +26,12 @@ export function useSignOut() {
     } catch {
       /* the user goes to / anyway */
     }
-    queryClient.setQueryData(SESSION_KEY, null);
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
-    sessionStorage.clear();
+    // Leave the (possibly protected) page first, so its guard does not send us to /auth.
     navigate('/', { replace: true });
+    sessionStorage.clear();
+    queueMicrotask(() => {
+      queryClient.setQueryData(SESSION_KEY, null);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
+    });
   }, [navigate, queryClient]);
 }

@@ -1,0 +1,86 @@
+import { Camera, LoaderCircle } from 'lucide-react';
+import { useRef, type ChangeEvent } from 'react';
+import { toast } from 'sonner';
+import { PHOTO_MAX_BYTES } from '../../../domain/profiles/limits';
+import { ApiError } from '../../api/http';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { useUploadPhoto } from './profile-queries';
+
+/** Up to two initials of a display name ("Ada Lovelace" -> "AL"). */
+export function initialsOf(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? [parts[0]!, parts[parts.length - 1]!] : parts;
+  return letters.map((p) => Array.from(p)[0]!.toUpperCase()).join('') || '?';
+}
+
+export function Avatar({ name, photoUrl, className = 'h-32 w-32 text-4xl' }: { name: string; photoUrl: string | null; className?: string }) {
+  if (photoUrl) {
+    return <img src={photoUrl} alt={`Profile photo of ${name}`} className={`${className} rounded-full border border-slate-200 object-cover`} />;
+  }
+  return (
+    <div
+      role="img"
+      aria-label={`Initials of ${name}`}
+      className={`${className} flex items-center justify-center rounded-full bg-navy-100 font-semibold text-navy-800 select-none`}
+    >
+      {initialsOf(name)}
+    </div>
+  );
+}
+
+/** The photo (or initials); the owner may upload a new one. */
+export function ProfileImageCard({ name, photoUrl, isOwner }: { name: string; photoUrl: string | null; isOwner: boolean }) {
+  const input = useRef<HTMLInputElement>(null);
+  const upload = useUploadPhoto();
+
+  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = ''; // choosing the same file again fires a change
+    if (!file) return;
+    // Quick checks for a friendly answer; the server checks the bytes and decides.
+    if (!file.type.startsWith('image/')) {
+      toast.error('Invalid file type', { description: 'Please select an image file' });
+      return;
+    }
+    if (file.size > PHOTO_MAX_BYTES) {
+      toast.error('File too large', { description: 'Please select an image smaller than 5MB' });
+      return;
+    }
+    upload.mutate(file, {
+      onSuccess: () => toast.success('Photo uploaded successfully', { description: 'Your profile photo has been updated' }),
+      onError: (error) => {
+        console.error('Photo upload failed', error);
+        toast.error('Upload failed', { description: error instanceof ApiError ? error.message : 'An unexpected error occurred' });
+      },
+    });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Profile Image</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-col items-center gap-4">
+        <div className="relative">
+          <Avatar name={name} photoUrl={photoUrl} />
+          {upload.isPending ? (
+            <div className="absolute inset-0 flex items-center justify-center rounded-full bg-white/70" role="status" aria-label="Uploading photo">
+              <LoaderCircle className="h-8 w-8 animate-spin text-navy-700" aria-hidden="true" />
+            </div>
+          ) : null}
+        </div>
+        {isOwner ? (
+          <>
+            <input ref={input} type="file" accept="image/*" className="hidden" onChange={onFile} tabIndex={-1} aria-hidden="true" />
+            <Button variant="outline" onClick={() => input.current?.click()} disabled={upload.isPending} className="w-full sm:w-auto">
+              <Camera className="h-4 w-4" aria-hidden="true" />
+              {upload.isPending ? 'Uploading…' : photoUrl ? 'Change Photo' : 'Upload Photo'}
+            </Button>
+            <p className="text-center text-xs text-slate-600">JPEG, PNG, WebP or GIF, up to 5MB.</p>
+          </>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,90 @@
+import { ChevronDown, ChevronUp, Trophy } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { badgeSlug } from '../../../domain/badges/catalogue';
+import { RECENT_BADGES_SHOWN } from '../../../domain/profiles/limits';
+import type { EarnedBadge } from '../../../domain/profiles/profile-types';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { EmptyState } from '../../components/ui/page';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useEarnedBadges } from './profile-queries';
+
+function BadgeIcon({ badge }: { badge: EarnedBadge }) {
+  if (badge.iconUrl) return <img src={badge.iconUrl} alt="" className="h-10 w-10 shrink-0 rounded-full object-contain" />;
+  return (
+    <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-orange-100 text-accent-700">
+      <Trophy className="h-5 w-5" aria-hidden="true" />
+    </span>
+  );
+}
+
+/** The 3 most recent badges, expandable to all of them. */
+export function RecentBadgesCard({ userId }: { userId: string }) {
+  const { data, isLoading, error } = useEarnedBadges(userId);
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
+  const all = data ?? [];
+  const shown = expanded ? all : all.slice(0, RECENT_BADGES_SHOWN);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Recent Badges</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        {isLoading ? (
+          <div className="space-y-3" role="status" aria-label="Loading badges">
+            {[0, 1, 2].map((i) => (
+              <div key={i} className="flex items-center gap-3">
+                <Skeleton className="h-10 w-10 rounded-full" />
+                <Skeleton className="h-4 flex-1" />
+              </div>
+            ))}
+          </div>
+        ) : error ? (
+          <div role="alert" className="text-sm text-red-700">
+            <p>Error loading badges: {error.message}</p>
+            <p className="text-slate-600">Please try refreshing the page</p>
+          </div>
+        ) : all.length === 0 ? (
+          <EmptyState>No badges earned yet</EmptyState>
+        ) : (
+          <>
+            <ul id={listId} className="space-y-2">
+              {shown.map((badge) => (
+                <li key={badge.id}>
+                  <Link
+                    to={`/badge/${badgeSlug(badge.name)}`}
+                    className="flex items-center gap-3 rounded-lg p-1 hover:bg-slate-50"
+                  >
+                    <BadgeIcon badge={badge} />
+                    <span className="min-w-0">
+                      <span className="block truncate font-medium text-slate-900">{badge.name}</span>
+                      <span className="block text-xs text-slate-600">
+                        Earned {new Date(badge.earnedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+                      </span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            {all.length > RECENT_BADGES_SHOWN ? (
+              <Button variant="ghost" size="sm" className="w-full" aria-expanded={expanded} aria-controls={listId} onClick={() => setExpanded((v) => !v)}>
+                {expanded ? (
+                  <>
+                    Show less <ChevronUp className="h-4 w-4" aria-hidden="true" />
+                  </>
+                ) : (
+                  <>
+                    Show all ({all.length}) <ChevronDown className="h-4 w-4" aria-hidden="true" />
+                  </>
+                )}
+              </Button>
+            ) : null}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
