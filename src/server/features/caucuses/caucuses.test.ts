@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { JOIN_MESSAGES } from '../../../domain/caucuses/eligibility';
@@ -24,7 +24,8 @@ beforeAll(async () => {
 });
 
 const signedIn = async (user: { email: string; password: string }) => t.signIn(user.email, user.password);
-const body = async (res: Response) => (await res.json()) as Record<string, any>;
+type Json = { id: string; message: string; password: string | null; members: unknown[]; [key: string]: unknown };
+const body = async (res: Response) => (await res.json()) as Json;
 const errorMessage = async (res: Response) => ((await res.json()) as { error: { message: string } }).error.message;
 
 async function badgeNamesOf(userId: string) {
@@ -346,7 +347,6 @@ describe('representation', () => {
     ]);
     expect(await service.levelOf(database.db, m1[0]!.id)).toBe(3);
     const res = await t.request('/api/my/representation', { cookie: await signedIn(m1[4]!) });
-    expect((await body(res)).length ?? (await res.json())).toBeDefined();
-    expect(await database.db.execute(sql`select 1`)).toBeTruthy();
+    expect(((await res.json()) as unknown[]).length).toBe(2);
   });
 });
