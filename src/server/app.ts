@@ -7,6 +7,8 @@ import { loggablePath } from './logger';
 import type { Settings } from './settings';
 import { createAuth, type Auth } from './features/auth/auth';
 import { caucusRoutes } from './features/caucuses/caucuses.routes';
+import { chatRoutes } from './features/chat/chat.routes';
+import { invitationRoutes } from './features/invitations/invitations.routes';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { profileRoutes } from './features/profiles/profiles.routes';
 import { getOwnProfile } from './features/profiles/profiles.service';
@@ -17,6 +19,12 @@ import { rateLimit } from './http/rate-limit';
 import { csrfProtection, securityHeaders } from './http/security';
 import { type AppEnv, loadSession } from './http/session';
 import { staticSite } from './http/static-site';
+import { paymentWebhookRoutes, verificationRoutes } from './features/verification/verification.routes';
+import { findOpenTestSession, recordProviderEvent, type VerificationDeps } from './features/verification/verification.service';
+import { createPaymentProvider } from './payments/create-payment-provider';
+import type { PaymentProvider } from './payments/payment-provider';
+import { testProviderRoutes } from './payments/test-provider';
+import type { NotificationHub } from './realtime/notification-hub';
 
 export type AppSettings = Pick<
   Settings,
@@ -29,6 +37,9 @@ export type AppSettings = Pick<
   | 'AUTH_RATE_LIMIT_WINDOW_SECONDS'
   | 'STATS_CACHE_SECONDS'
   | 'APP_TIME_ZONE'
+  | 'STRIPE_SECRET_KEY'
+  | 'STRIPE_WEBHOOK_SECRET'
+  | 'STRIPE_PUBLISHABLE_KEY'
 > & { mailboxEnabled: boolean; extraOrigins?: string[] };
 
 export interface AppDeps {
@@ -38,6 +49,10 @@ export interface AppDeps {
   settings: AppSettings;
   /** Folder of the built web app; omitted in API tests. */
   webDist?: string;
+  /** The payment and identity provider; by default chosen from the settings (Stripe or test mode). */
+  payments?: PaymentProvider | null;
+  /** This process's LISTEN/NOTIFY hub for live updates (chat); without it live streams answer 503. */
+  notifications?: NotificationHub;
 }
 
 /** The rate-limited auth routes: sign-in, sign-up, reset and confirmation resend. */
@@ -62,6 +77,10 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
     adminEmails: settings.ADMIN_EMAILS,
   });
 
+  const payments = deps.payments !== undefined ? deps.payments : createPaymentProvider(settings);
+  if (!payments) logger.warn('payments: no STRIPE_SECRET_KEY in production, so verification is unavailable');
+  const verificationDeps: VerificationDeps = { db, clock, logger, payments, secret: settings.AUTH_SECRET, baseUrl: settings.BASE_URL };
+
   const app = new Hono<AppEnv>();
   app.onError(errorHandler(logger));
 
@@ -72,6 +91,21 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   });
   app.use('*', securityHeaders());
   app.use('/api/*', csrfProtection(origins));
+  // Provider callbacks live outside /api: a signed webhook carries no Origin; the test
+  // provider's pages check their own signed token and Origin.
+  if (payments?.name === 'stripe') app.route('/webhooks', paymentWebhookRoutes(verificationDeps));
+  if (payments?.name === 'test') {
+    app.route(
+      '/test-provider',
+      testProviderRoutes({
+        secret: settings.AUTH_SECRET,
+        baseUrl: settings.BASE_URL,
+        trustedOrigins: origins,
+        findOpenSession: (kind, ref) => findOpenTestSession(verificationDeps, kind, ref),
+        record: (event) => recordProviderEvent(verificationDeps, event),
+      }),
+    );
+  }
 
   app.get('/api/health', async (c) => {
     await db.execute(sql`select 1`);
@@ -94,6 +128,9 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.get('/api/session', async (c) => c.json({ user: c.var.user ? await getOwnProfile({ db }, c.var.user.id) : null }));
   app.route('/api', profileRoutes({ db }));
   app.route('/api', caucusRoutes({ db, clock }));
+  app.route('/api', verificationRoutes(verificationDeps));
+  app.route('/api', chatRoutes({ db, clock, logger, notifications: deps.notifications }));
+  app.route('/api', invitationRoutes({ db, clock }));
   app.route('/api', statsRoutes({ readMovementStats: movementStatsReader({ db, clock, logger, ttlSeconds: settings.STATS_CACHE_SECONDS }) }));
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404));
 

@@ -9,6 +9,7 @@ import { DataDirInUseError } from './db/embedded';
 import { users } from './db/schema/auth';
 import { createLogger } from './logger';
 import { smtpTransport, startMailSender } from './mail/outbox';
+import { createNotificationHub } from './realtime/notification-hub';
 import { loadSettings, SettingsError } from './settings';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -53,6 +54,10 @@ async function main() {
       .where(inArray(sql`lower(${users.email})`, settings.ADMIN_EMAILS));
   }
 
+  // One LISTEN connection per process for live updates (chat), on the app's own database.
+  const notifications = createNotificationHub({ connection: database.connection, logger });
+  cleanups.unshift(() => notifications.close());
+
   const webDist = path.resolve('dist/web');
   const { app } = createApp({
     db: database.db,
@@ -64,6 +69,7 @@ async function main() {
       extraOrigins: settings.isProduction ? [] : ['http://localhost:5173'],
     },
     webDist,
+    notifications,
   });
 
   if (settings.SMTP_URL) {

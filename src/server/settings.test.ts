@@ -29,6 +29,10 @@ describe('settings', () => {
     [{ ADMIN_EMAILS: 'a@b.co, not-an-email' }, 'ADMIN_EMAILS'],
     [{ NODE_ENV: 'production' }, 'AUTH_SECRET'],
     [{ AUTH_SECRET: 'short' }, 'AUTH_SECRET'],
+    [{ STRIPE_SECRET_KEY: 'pk_test_abc' }, 'STRIPE_SECRET_KEY'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_abc' }, 'STRIPE_WEBHOOK_SECRET'],
+    [{ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'secret' }, 'STRIPE_WEBHOOK_SECRET'],
+    [{ STRIPE_PUBLISHABLE_KEY: 'sk_test_abc' }, 'STRIPE_PUBLISHABLE_KEY'],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => loadSettings({ DATA_DIR: dir(), ...env })).toThrow(name);
   });
@@ -37,11 +41,28 @@ describe('settings', () => {
     expect(loadSettings({ DATA_DIR: dir(), ADMIN_EMAILS: 'A@x.org, b@Y.org' }).ADMIN_EMAILS).toEqual(['a@x.org', 'b@y.org']);
   });
 
+  it('runs the test-mode provider when no Stripe key is set', () => {
+    const s = loadSettings({ DATA_DIR: dir() });
+    expect([s.STRIPE_SECRET_KEY, s.STRIPE_WEBHOOK_SECRET, s.STRIPE_PUBLISHABLE_KEY]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('reads the Stripe keys', () => {
+    const s = loadSettings({
+      DATA_DIR: dir(),
+      STRIPE_SECRET_KEY: 'sk_test_51abcDEF',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_51abcDEF',
+    });
+    expect([s.STRIPE_SECRET_KEY, s.STRIPE_WEBHOOK_SECRET, s.STRIPE_PUBLISHABLE_KEY]).toEqual(['sk_test_51abcDEF', 'whsec_abc123', 'pk_test_51abcDEF']);
+  });
+
   it('accepts .env.example unedited', () => {
     const env = parseEnv(readFileSync('.env.example', 'utf8'));
     const s = loadSettings({ ...env, DATA_DIR: dir() });
     expect(s.DATABASE_URL).toBeUndefined();
     expect(s.SMTP_URL).toBeUndefined();
+    expect(s.STRIPE_SECRET_KEY).toBeUndefined();
+    expect(s.STRIPE_WEBHOOK_SECRET).toBeUndefined();
     expect(s.PORT).toBe(3000);
   });
 });

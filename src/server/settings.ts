@@ -47,6 +47,22 @@ const schema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   STATS_CACHE_SECONDS: z.coerce.number().int().min(0).default(30),
+  // Payments and identity: Stripe when the secret key is set, otherwise the local test mode.
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_[A-Za-z0-9_]+$/, 'STRIPE_WEBHOOK_SECRET must be a Stripe webhook signing secret (whsec_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .trim()
+    .regex(/^pk_(test|live)_[A-Za-z0-9_]+$/, 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_test_… or pk_live_…)')
+    .optional(),
 });
 
 export type Settings = Omit<z.infer<typeof schema>, 'BASE_URL' | 'AUTH_SECRET'> & {
@@ -72,6 +88,10 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   }
   const s = parsed.data;
   const isProduction = s.NODE_ENV === 'production';
+  // Without the webhook secret no Stripe payment could ever be confirmed.
+  if (s.STRIPE_SECRET_KEY && !s.STRIPE_WEBHOOK_SECRET) {
+    throw new SettingsError('Invalid settings:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (whsec_…)');
+  }
   const dataDir = path.resolve(s.DATA_DIR);
   let secret = s.AUTH_SECRET;
   if (!secret) {

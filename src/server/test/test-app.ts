@@ -2,6 +2,7 @@ import pino from 'pino';
 import { createApp, type AppSettings } from '../app';
 import { fixedClock, systemClock, type Clock } from '../clock';
 import type { Db } from '../db/client';
+import type { PaymentProvider } from '../payments/payment-provider';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -15,11 +16,15 @@ export const testSettings: AppSettings = {
   AUTH_RATE_LIMIT_WINDOW_SECONDS: 60,
   STATS_CACHE_SECONDS: 0,
   APP_TIME_ZONE: 'America/New_York',
+  // No Stripe keys: the local test-mode payment and identity provider.
+  STRIPE_SECRET_KEY: undefined,
+  STRIPE_WEBHOOK_SECRET: undefined,
+  STRIPE_PUBLISHABLE_KEY: undefined,
   mailboxEnabled: true,
 };
 
 /** The real app on a test database, with helpers that speak to it as a browser would. */
-export function createTestApp(db: Db, options: { settings?: Partial<AppSettings>; clock?: Clock } = {}) {
+export function createTestApp(db: Db, options: { settings?: Partial<AppSettings>; clock?: Clock; payments?: PaymentProvider | null } = {}) {
   const logs: Record<string, unknown>[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) });
   const { app, auth } = createApp({
@@ -27,6 +32,7 @@ export function createTestApp(db: Db, options: { settings?: Partial<AppSettings>
     clock: options.clock ?? systemClock,
     logger,
     settings: { ...testSettings, ...options.settings },
+    payments: options.payments,
   });
 
   const request = (path: string, init: RequestInit & { cookie?: string; json?: unknown } = {}) => {

@@ -35,6 +35,11 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_state_district_idx').on(t.state, t.district),
     index('users_email_verified_at_idx').on(t.emailVerifiedAt),
+    // The movement's member count (confirmed, not deleted) as an index-only scan of this small
+    // partial index instead of a scan of the whole table (docs/benchmarks.md).
+    index('users_members_idx')
+      .on(t.emailVerifiedAt)
+      .where(sql`${t.deletedAt} is null and ${t.emailVerifiedAt} is not null`),
     index('users_name_search_idx').on(sql`lower(${t.name}) text_pattern_ops`),
     index('users_sparks_idx').on(t.sparks),
     index('users_banners_idx').on(t.banners),

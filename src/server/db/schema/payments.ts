@@ -52,6 +52,8 @@ export const verificationSessions = pgTable(
     check('verification_sessions_status', sql`${t.status} in ('pending', 'verified', 'failed')`),
     check('verification_sessions_provider', sql`${t.provider} in ('stripe', 'test')`),
     index('verification_sessions_user_idx').on(t.userId),
+    // "Is this ID already behind another verified account?" is asked on every identity start.
+    index('verification_sessions_digest_idx').on(t.governmentIdDigest).where(sql`${t.governmentIdDigest} is not null`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "verification_sessions_digest_idx" ON "verification_sessions" USING btree ("government_id_digest") WHERE "verification_sessions"."government_id_digest" is not null;

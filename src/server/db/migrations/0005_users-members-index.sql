@@ -1,0 +1,1 @@
+CREATE INDEX "users_members_idx" ON "users" USING btree ("email_verified_at") WHERE "users"."deleted_at" is null and "users"."email_verified_at" is not null;

@@ -1,0 +1,131 @@
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { streamSSE } from 'hono/streaming';
+import { z } from 'zod';
+import { chatMessageSchema } from '../../../domain/caucuses/caucus-schemas';
+import { AppError } from '../../http/app-error';
+import { rateLimit } from '../../http/rate-limit';
+import { type AppEnv, type SessionUser, requireUser } from '../../http/session';
+import { validate } from '../../http/validate';
+import type { Logger } from '../../logger';
+import type { HubEvent, NotificationHub } from '../../realtime/notification-hub';
+import * as chatService from './chat.service';
+
+export interface ChatRouteDeps extends chatService.ChatDeps {
+  /** The process's LISTEN/NOTIFY hub; without it the live stream answers 503 (the page falls back to reloading). */
+  notifications?: NotificationHub;
+  logger?: Logger;
+  /** A comment line this often keeps proxies from closing an idle stream (default 25 s). */
+  heartbeatMs?: number;
+  /** Posting limit per user (default 20 messages per 10 s). */
+  postLimit?: { max: number; windowSeconds: number };
+}
+
+export const CHAT_HEARTBEAT_MS = 25_000;
+export const CHAT_POST_LIMIT = { max: 20, windowSeconds: 10 } as const;
+export const CHAT_STREAM_UNAVAILABLE = 'Live chat updates are not available right now.';
+
+const idParam = z.object({ id: z.uuid({ error: chatService.CHAT_ERRORS.notFound }) });
+
+/** 401 before anything else (the rate limit is keyed by the user). */
+const signedIn = createMiddleware<AppEnv>(async (c, next) => {
+  requireUser(c);
+  await next();
+});
+
+export function chatRoutes(deps: ChatRouteDeps) {
+  const app = new Hono<AppEnv>();
+  const heartbeatMs = deps.heartbeatMs ?? CHAT_HEARTBEAT_MS;
+  const limit = deps.postLimit ?? CHAT_POST_LIMIT;
+  const readMessage = chatService.sharedMessageReader(deps.db);
+
+  app.get('/caucuses/:id/chat', validate('param', idParam), async (c) => {
+    const user = requireUser(c);
+    return c.json(await chatService.listChatMessages(deps, user.id, c.req.valid('param').id));
+  });
+
+  app.post(
+    '/caucuses/:id/chat',
+    signedIn,
+    validate('param', idParam),
+    rateLimit({
+      db: deps.db,
+      clock: deps.clock,
+      name: 'chat:post',
+      max: limit.max,
+      windowSeconds: limit.windowSeconds,
+      key: (c) => (c.get('user') as SessionUser).id,
+    }),
+    validate('json', chatMessageSchema),
+    async (c) => {
+      const user = requireUser(c);
+      const view = await chatService.postChatMessage(deps, user.id, c.req.valid('param').id, c.req.valid('json').message);
+      return c.json(view, 201);
+    },
+  );
+
+  /**
+   * Server-Sent Events: `ready` once subscribed (the client reloads the history then, so
+   * nothing falls between the two), `message` with each new message's JSON, `resync` when
+   * this process lost its LISTEN connection for a while, and a comment every `heartbeatMs`.
+   */
+  app.get('/caucuses/:id/chat/stream', validate('param', idParam), async (c) => {
+    const user = requireUser(c);
+    const caucusId = c.req.valid('param').id;
+    await chatService.assertChatAccess(deps.db, user.id, caucusId);
+    const hub = deps.notifications;
+    if (!hub) throw new AppError(503, 'realtime_unavailable', CHAT_STREAM_UNAVAILABLE);
+    c.header('X-Accel-Buffering', 'no');
+
+    return streamSSE(c, async (stream) => {
+      const queue: HubEvent[] = [];
+      let wake: (() => void) | null = null;
+      const nudge = () => {
+        const w = wake;
+        wake = null;
+        w?.();
+      };
+      stream.onAbort(nudge);
+
+      let unsubscribe: (() => void) | null = null;
+      let heartbeat: NodeJS.Timeout | null = null;
+      try {
+        unsubscribe = await hub.subscribe(chatService.CHAT_CHANNEL, caucusId, (event) => {
+          queue.push(event);
+          nudge();
+        });
+        if (stream.aborted) return;
+        heartbeat = setInterval(() => void stream.write(': heartbeat\n\n'), heartbeatMs);
+        await stream.writeSSE({ event: 'ready', data: JSON.stringify({ caucusId }) });
+
+        while (!stream.aborted) {
+          const event = queue.shift();
+          if (!event) {
+            await new Promise<void>((resolve) => (wake = resolve));
+            continue;
+          }
+          // Leaving the caucus ends the stream (the client's reconnect then gets the 403).
+          await chatService.assertChatAccess(deps.db, user.id, caucusId);
+          if (event.type === 'resync') {
+            await stream.writeSSE({ event: 'resync', data: '{}' });
+            continue;
+          }
+          const { messageId } = event.data as chatService.ChatNotification;
+          const view = await readMessage(messageId);
+          if (view && view.caucusId === caucusId) {
+            await stream.writeSSE({ event: 'message', id: view.id, data: JSON.stringify(view) });
+          }
+        }
+      } catch (e) {
+        if (!(e instanceof AppError)) {
+          deps.logger?.warn({ caucusId, err: e instanceof Error ? e.message : String(e) }, 'chat stream ended by an error');
+        }
+      } finally {
+        if (heartbeat) clearInterval(heartbeat);
+        unsubscribe?.();
+      }
+    });
+  });
+
+  return app;
+}

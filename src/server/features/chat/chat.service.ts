@@ -1,0 +1,126 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { FORMER_MEMBER_NAME } from '../../../domain/profiles/profile-types';
+import type { Clock } from '../../clock';
+import type { Db, DbOrTx } from '../../db/client';
+import { users } from '../../db/schema/auth';
+import { caucusMembers, caucuses, chatMessages } from '../../db/schema/caucuses';
+import { forbidden, notFound } from '../../http/app-error';
+import { notifyQuery } from '../../realtime/notification-hub';
+
+export interface ChatDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/** The LISTEN/NOTIFY channel of caucus chats; the notification key is the caucus id. */
+export const CHAT_CHANNEL = 'caucus_chat';
+/** The chat shows the newest messages, oldest first. */
+export const CHAT_HISTORY_LIMIT = 200;
+
+export const CHAT_ERRORS = {
+  notFound: 'Caucus not found',
+  membersOnly: 'Only members and organizers of this caucus can use its chat.',
+} as const;
+
+/** One message as the chat shows it. */
+export interface ChatMessageView {
+  id: string;
+  caucusId: string;
+  userId: string;
+  userName: string;
+  message: string;
+  createdAt: string;
+}
+
+/** What a chat notification carries (the row is read by each process, once). */
+export interface ChatNotification {
+  caucusId: string;
+  messageId: string;
+}
+
+/**
+ * Spec: the caucus chat is only for its members (voting or organizer rows) and organizers
+ * (caucuses.organizer_id). 404 for an unknown caucus, 403 for anyone else.
+ */
+export async function assertChatAccess(db: DbOrTx, userId: string, caucusId: string): Promise<void> {
+  const [row] = await db
+    .select({ organizerId: caucuses.organizerId, memberId: caucusMembers.userId })
+    .from(caucuses)
+    .leftJoin(caucusMembers, and(eq(caucusMembers.caucusId, caucuses.id), eq(caucusMembers.userId, userId)))
+    .where(eq(caucuses.id, caucusId));
+  if (!row) throw notFound(CHAT_ERRORS.notFound);
+  if (row.memberId === null && row.organizerId !== userId) throw forbidden('not_member', CHAT_ERRORS.membersOnly);
+}
+
+const messageColumns = {
+  id: chatMessages.id,
+  caucusId: chatMessages.caucusId,
+  userId: chatMessages.userId,
+  message: chatMessages.message,
+  createdAt: chatMessages.createdAt,
+  userName: users.name,
+  deletedAt: users.deletedAt,
+};
+
+type MessageRow = { id: string; caucusId: string; userId: string; message: string; createdAt: Date; userName: string; deletedAt: Date | null };
+
+function toView(r: MessageRow): ChatMessageView {
+  return {
+    id: r.id,
+    caucusId: r.caucusId,
+    userId: r.userId,
+    userName: r.deletedAt ? FORMER_MEMBER_NAME : r.userName,
+    message: r.message,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** The caucus's newest CHAT_HISTORY_LIMIT messages, oldest first, with each sender's name. */
+export async function listChatMessages({ db }: ChatDeps, userId: string, caucusId: string): Promise<ChatMessageView[]> {
+  await assertChatAccess(db, userId, caucusId);
+  const rows = await db
+    .select(messageColumns)
+    .from(chatMessages)
+    .innerJoin(users, eq(users.id, chatMessages.userId))
+    .where(eq(chatMessages.caucusId, caucusId))
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(CHAT_HISTORY_LIMIT);
+  return rows.reverse().map(toView);
+}
+
+/**
+ * Writes a message (already trimmed and checked by chatMessageSchema) and, in the same
+ * transaction, notifies every server process: the notification leaves only if the row commits.
+ */
+export async function postChatMessage({ db, clock }: ChatDeps, userId: string, caucusId: string, message: string): Promise<ChatMessageView> {
+  return db.transaction(async (tx) => {
+    await assertChatAccess(tx, userId, caucusId);
+    const [row] = await tx.insert(chatMessages).values({ caucusId, userId, message, createdAt: clock.now() }).returning({ id: chatMessages.id });
+    const notification: ChatNotification = { caucusId, messageId: row!.id };
+    await tx.execute(notifyQuery(CHAT_CHANNEL, caucusId, notification));
+    const view = await findChatMessage(tx, row!.id);
+    return view!;
+  });
+}
+
+/** One message by id (what a stream sends after a notification), or null if it is gone. */
+export async function findChatMessage(db: DbOrTx, messageId: string): Promise<ChatMessageView | null> {
+  const [row] = await db.select(messageColumns).from(chatMessages).innerJoin(users, eq(users.id, chatMessages.userId)).where(eq(chatMessages.id, messageId));
+  return row ? toView(row) : null;
+}
+
+/** Reads a notified message once per process, however many local streams want it. */
+export function sharedMessageReader(db: DbOrTx): (messageId: string) => Promise<ChatMessageView | null> {
+  const inFlight = new Map<string, Promise<ChatMessageView | null>>();
+  return (messageId) => {
+    let pending = inFlight.get(messageId);
+    if (!pending) {
+      pending = findChatMessage(db, messageId).finally(() => {
+        // Keep the answer for the listeners of the same notification, then let it go.
+        setTimeout(() => inFlight.delete(messageId), 1000).unref();
+      });
+      inFlight.set(messageId, pending);
+    }
+    return pending;
+  };
+}

@@ -1,0 +1,419 @@
+import { and, asc, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { USER_SEARCH_LIMIT } from '../../../domain/caucuses/caucus-schemas';
+import type { JoinResult } from '../../../domain/caucuses/caucus-types';
+import { JOIN_MESSAGES } from '../../../domain/caucuses/eligibility';
+import type { Clock } from '../../clock';
+import type { Db, DbOrTx } from '../../db/client';
+import { pgErrorOf } from '../../db/client';
+import { users } from '../../db/schema/auth';
+import { caucusMembers, caucuses, organizerInvitations, votingMemberInvitations } from '../../db/schema/caucuses';
+import { withRetry } from '../../db/transaction-retry';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error';
+import { joinCaucusInTransaction } from '../caucuses/caucuses.service';
+
+export interface InvitationDeps {
+  db: Db;
+  clock: Clock;
+}
+
+type Tx = DbOrTx;
+export type InvitationStatus = 'pending' | 'accepted' | 'declined';
+
+/** The texts of the spec's error catalogue, and clear ones where it is silent. */
+export const INVITATION_MESSAGES = {
+  caucusNotFound: 'Caucus not found',
+  onlyOrganizers: 'Only organizers can invite.',
+  finalized: 'This caucus has already elected its Delegate; it no longer takes invitations.',
+  userNotFoundByEmail: 'User not found: No user found with that email address.',
+  userNotFound: 'User not found: No user found with that id.',
+  alreadyInvitedTitle: 'Already Invited',
+  alreadyInvited: (name: string) => `${name} has already been invited to this caucus.`,
+  organizerAlreadyInvited: 'Invitation already sent: An invitation is already pending for this user.',
+  outsideDistrict: (name: string, district: string) => `${name} does not live in ${district}: only voters of this caucus's district can be invited to vote in it.`,
+  alreadyVotingMember: (name: string) => `${name} is already a voting member of this caucus.`,
+  organizerCannotVote: (name: string) => `${name} organizes this caucus, and organizers do not vote.`,
+  alreadyOrganizer: (name: string) => `${name} is already an organizer of this caucus.`,
+  votingMemberCannotOrganize: (name: string) => `${name} is a voting member of this caucus, and organizers do not vote: a voting member cannot also organize it.`,
+  invitationNotFound: 'Invitation not found',
+  notYourInvitation: 'Only the invited user can respond to this invitation.',
+  alreadyResponded: (status: string) => `This invitation has already been ${status}.`,
+  youVoteHere: 'You are a voting member of this caucus, and organizers do not vote. Leave the caucus first to organize it.',
+  caucusClosed: 'This caucus has already elected its Delegate; it no longer takes new organizers.',
+  searchTooShort: 'Enter at least 2 characters to search.',
+  full: 'This caucus is full.',
+  respondFailed: 'Failed to respond to invitation',
+} as const;
+
+export const USER_SEARCH_MIN_LENGTH = 2;
+
+export interface InvitableVoter {
+  id: string;
+  name: string;
+  photoUrl: string | null;
+}
+
+export interface UserSearchResult extends InvitableVoter {
+  state: string;
+  district: number;
+}
+
+export interface InvitationCaucus {
+  id: string;
+  name: string;
+  state: string;
+  district: number;
+  level: number;
+  isOpen: boolean;
+}
+
+export interface InvitationView {
+  id: string;
+  caucus: InvitationCaucus;
+  inviterName: string;
+  inviteeName: string;
+  status: InvitationStatus;
+  createdAt: string;
+  respondedAt: string | null;
+}
+
+export interface MyInvitations {
+  voting: InvitationView[];
+  organizerReceived: InvitationView[];
+  organizerSent: InvitationView[];
+}
+
+export type VoterResponseResult =
+  | { status: 'accepted' | 'declined'; invitationId: string; caucusId: string }
+  | Extract<JoinResult, { status: 'requires_confirmation' }>;
+
+export interface OrganizerResponseResult {
+  status: 'accepted' | 'declined';
+  invitationId: string;
+  caucusId: string;
+}
+
+/** How many invitations of each list `GET /api/my/invitations` returns (pending first, then newest). */
+export const MY_INVITATIONS_LIMIT = 100;
+
+const FORMER_MEMBER = 'Former member';
+const districtLabel = (state: string, district: number) => `${state}-${district}`;
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+interface CaucusForInviting {
+  id: string;
+  name: string;
+  state: string;
+  district: number;
+  level: number;
+  organizerId: string | null;
+  electionFinalized: boolean;
+  votingMemberCount: number;
+  requiredVotingMembers: number;
+}
+
+/** The caucus, if `userId` organizes it (organizer_id or an is_organizer member row); 404 or 403 otherwise. */
+async function caucusOrganizedBy(tx: Tx, caucusId: string, userId: string): Promise<CaucusForInviting> {
+  const [c] = await tx
+    .select({
+      id: caucuses.id,
+      name: caucuses.name,
+      state: caucuses.state,
+      district: caucuses.district,
+      level: caucuses.level,
+      organizerId: caucuses.organizerId,
+      electionFinalized: caucuses.electionFinalized,
+      votingMemberCount: caucuses.votingMemberCount,
+      requiredVotingMembers: caucuses.requiredVotingMembers,
+    })
+    .from(caucuses)
+    .where(eq(caucuses.id, caucusId));
+  if (!c) throw notFound(INVITATION_MESSAGES.caucusNotFound);
+  if (c.organizerId === userId) return c;
+  const [m] = await tx
+    .select({ isOrganizer: caucusMembers.isOrganizer })
+    .from(caucusMembers)
+    .where(and(eq(caucusMembers.caucusId, caucusId), eq(caucusMembers.userId, userId)));
+  if (!m?.isOrganizer) throw forbidden('organizers_only', INVITATION_MESSAGES.onlyOrganizers);
+  return c;
+}
+
+async function membershipOf(tx: Tx, caucusId: string, userId: string) {
+  const [m] = await tx
+    .select({ isVotingMember: caucusMembers.isVotingMember, isOrganizer: caucusMembers.isOrganizer })
+    .from(caucusMembers)
+    .where(and(eq(caucusMembers.caucusId, caucusId), eq(caucusMembers.userId, userId)));
+  return m ?? null;
+}
+
+/**
+ * Name matches, prefix matches first. `contains` widens to names containing `q` anywhere.
+ * The prefix form uses users_name_search_idx (lower(name) text_pattern_ops).
+ */
+function nameMatch(q: string, mode: 'prefix' | 'contains'): SQL {
+  const pattern = escapeLike(q.toLowerCase());
+  return mode === 'prefix' ? sql`lower(${users.name}) like ${`${pattern}%`}` : sql`lower(${users.name}) like ${`%${pattern}%`}`;
+}
+const prefixFirst = (q: string) => sql`case when lower(${users.name}) like ${`${escapeLike(q.toLowerCase())}%`} then 0 else 1 end`;
+
+/**
+ * Users an organizer may invite to vote in the caucus: living in its state and district,
+ * not deleted, not already in it (as voter or organizer), names matching `q`.
+ */
+export async function listInvitableVoters({ db }: InvitationDeps, organizerId: string, caucusId: string, q: string): Promise<InvitableVoter[]> {
+  const c = await caucusOrganizedBy(db, caucusId, organizerId);
+  if (c.electionFinalized) return [];
+  const query = q.trim();
+  return db
+    .select({ id: users.id, name: users.name, photoUrl: users.image })
+    .from(users)
+    .where(
+      and(
+        eq(users.state, c.state),
+        eq(users.district, c.district),
+        isNull(users.deletedAt),
+        query ? nameMatch(query, 'contains') : undefined,
+        c.organizerId ? ne(users.id, c.organizerId) : undefined,
+        sql`not exists (select 1 from caucus_members m where m.caucus_id = ${caucusId} and m.user_id = ${users.id})`,
+      ),
+    )
+    .orderBy(...(query ? [prefixFirst(query)] : []), asc(users.name), asc(users.id))
+    .limit(USER_SEARCH_LIMIT);
+}
+
+/** Any signed-in user may search others by name (co-organizer invitations, friends): 10, prefix matches first. */
+export async function searchUsers({ db }: InvitationDeps, viewerId: string, q: string): Promise<UserSearchResult[]> {
+  const query = q.trim();
+  if (query.length < USER_SEARCH_MIN_LENGTH) throw badRequest('query_too_short', INVITATION_MESSAGES.searchTooShort);
+  const columns = { id: users.id, name: users.name, photoUrl: users.image, state: users.state, district: users.district };
+  const base = and(isNull(users.deletedAt), ne(users.id, viewerId));
+  // The prefix query is served by the name index; the wider scan runs only when it is short of a page.
+  const prefix = await db
+    .select(columns)
+    .from(users)
+    .where(and(base, nameMatch(query, 'prefix')))
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
+    .limit(USER_SEARCH_LIMIT);
+  if (prefix.length >= USER_SEARCH_LIMIT) return prefix;
+  const rest = await db
+    .select(columns)
+    .from(users)
+    .where(and(base, nameMatch(query, 'contains'), sql`not (${nameMatch(query, 'prefix')})`))
+    .orderBy(asc(sql`lower(${users.name})`), asc(users.id))
+    .limit(USER_SEARCH_LIMIT - prefix.length);
+  return [...prefix, ...rest];
+}
+
+async function liveUser(tx: Tx, where: SQL) {
+  const [u] = await tx
+    .select({ id: users.id, name: users.name, state: users.state, district: users.district })
+    .from(users)
+    .where(and(where, isNull(users.deletedAt)));
+  return u ?? null;
+}
+
+const isPendingDuplicate = (error: unknown, constraint: string) => {
+  const pg = pgErrorOf(error);
+  return pg?.code === '23505' && (!pg.constraint || pg.constraint === constraint);
+};
+
+/** An organizer invites a voter of the caucus's district to join it as a voting member. */
+export async function inviteVoter(deps: InvitationDeps, inviterId: string, caucusId: string, inviteeId: string): Promise<{ id: string }> {
+  const { db, clock } = deps;
+  const c = await caucusOrganizedBy(db, caucusId, inviterId);
+  if (c.electionFinalized) throw conflict('finalized', INVITATION_MESSAGES.finalized);
+  const invitee = await liveUser(db, eq(users.id, inviteeId));
+  if (!invitee) throw notFound(INVITATION_MESSAGES.userNotFound);
+  if (invitee.state !== c.state || invitee.district !== c.district) {
+    throw badRequest('outside_district', INVITATION_MESSAGES.outsideDistrict(invitee.name, districtLabel(c.state, c.district)));
+  }
+  const here = await membershipOf(db, caucusId, invitee.id);
+  if (here?.isVotingMember) throw conflict('already_member', INVITATION_MESSAGES.alreadyVotingMember(invitee.name));
+  if (here?.isOrganizer || c.organizerId === invitee.id) throw conflict('organizer_cannot_vote', INVITATION_MESSAGES.organizerCannotVote(invitee.name));
+  if (c.votingMemberCount >= c.requiredVotingMembers) throw conflict('full', JOIN_MESSAGES.full(c.votingMemberCount, c.requiredVotingMembers));
+  try {
+    const [row] = await db
+      .insert(votingMemberInvitations)
+      .values({ caucusId, inviterId, inviteeId: invitee.id, createdAt: clock.now() })
+      .returning({ id: votingMemberInvitations.id });
+    return { id: row!.id };
+  } catch (error) {
+    if (isPendingDuplicate(error, 'voting_member_invitations_one_pending')) {
+      throw new AppError(409, 'already_invited', INVITATION_MESSAGES.alreadyInvited(invitee.name), { title: INVITATION_MESSAGES.alreadyInvitedTitle });
+    }
+    throw error;
+  }
+}
+
+/** An organizer invites another user (by email or id) to co-organize the caucus. */
+export async function inviteOrganizer(
+  deps: InvitationDeps,
+  inviterId: string,
+  caucusId: string,
+  target: { email?: string; inviteeId?: string },
+): Promise<{ id: string }> {
+  const { db, clock } = deps;
+  const c = await caucusOrganizedBy(db, caucusId, inviterId);
+  if (c.electionFinalized) throw conflict('finalized', INVITATION_MESSAGES.finalized);
+  const invitee = target.inviteeId
+    ? await liveUser(db, eq(users.id, target.inviteeId))
+    : await liveUser(db, sql`lower(${users.email}) = ${(target.email ?? '').trim().toLowerCase()}`);
+  if (!invitee) {
+    throw new AppError(404, 'user_not_found', target.inviteeId ? INVITATION_MESSAGES.userNotFound : INVITATION_MESSAGES.userNotFoundByEmail);
+  }
+  const here = await membershipOf(db, caucusId, invitee.id);
+  const name = invitee.id === inviterId ? 'You' : invitee.name;
+  if (here?.isOrganizer || c.organizerId === invitee.id) {
+    throw conflict('already_organizer', invitee.id === inviterId ? 'You are already an organizer of this caucus.' : INVITATION_MESSAGES.alreadyOrganizer(name));
+  }
+  if (here?.isVotingMember) throw conflict('voting_member', INVITATION_MESSAGES.votingMemberCannotOrganize(name));
+  try {
+    const [row] = await db
+      .insert(organizerInvitations)
+      .values({ caucusId, inviterId, inviteeId: invitee.id, createdAt: clock.now() })
+      .returning({ id: organizerInvitations.id });
+    return { id: row!.id };
+  } catch (error) {
+    if (isPendingDuplicate(error, 'organizer_invitations_one_pending')) {
+      throw new AppError(409, 'already_invited', INVITATION_MESSAGES.organizerAlreadyInvited, { title: 'Invitation already sent' });
+    }
+    throw error;
+  }
+}
+
+type InvitationTable = typeof votingMemberInvitations | typeof organizerInvitations;
+
+async function listInvitations(db: Db, table: InvitationTable, where: SQL): Promise<InvitationView[]> {
+  const inviter = alias(users, 'inviter');
+  const invitee = alias(users, 'invitee');
+  const rows = await db
+    .select({
+      id: table.id,
+      status: table.status,
+      createdAt: table.createdAt,
+      respondedAt: table.respondedAt,
+      caucusId: caucuses.id,
+      caucusName: caucuses.name,
+      state: caucuses.state,
+      district: caucuses.district,
+      level: caucuses.level,
+      isOpen: caucuses.isOpen,
+      inviterName: inviter.name,
+      inviterDeleted: inviter.deletedAt,
+      inviteeName: invitee.name,
+      inviteeDeleted: invitee.deletedAt,
+    })
+    .from(table)
+    .innerJoin(caucuses, eq(caucuses.id, table.caucusId))
+    .innerJoin(inviter, eq(inviter.id, table.inviterId))
+    .innerJoin(invitee, eq(invitee.id, table.inviteeId))
+    .where(where)
+    .orderBy(sql`case when ${table.status} = 'pending' then 0 else 1 end`, desc(table.createdAt), asc(table.id))
+    .limit(MY_INVITATIONS_LIMIT);
+  return rows.map((r) => ({
+    id: r.id,
+    caucus: { id: r.caucusId, name: r.caucusName, state: r.state, district: r.district, level: r.level, isOpen: r.isOpen },
+    inviterName: r.inviterDeleted ? FORMER_MEMBER : r.inviterName,
+    inviteeName: r.inviteeDeleted ? FORMER_MEMBER : r.inviteeName,
+    status: r.status as InvitationStatus,
+    createdAt: r.createdAt.toISOString(),
+    respondedAt: r.respondedAt ? r.respondedAt.toISOString() : null,
+  }));
+}
+
+/** The signed-in user's invitations: voting ones received, organizer ones received and sent. */
+export async function listMyInvitations({ db }: InvitationDeps, userId: string): Promise<MyInvitations> {
+  const [voting, organizerReceived, organizerSent] = await Promise.all([
+    listInvitations(db, votingMemberInvitations, eq(votingMemberInvitations.inviteeId, userId)),
+    listInvitations(db, organizerInvitations, eq(organizerInvitations.inviteeId, userId)),
+    listInvitations(db, organizerInvitations, eq(organizerInvitations.inviterId, userId)),
+  ]);
+  return { voting, organizerReceived, organizerSent };
+}
+
+/** The invitation row, locked; only its invitee may answer it, and only once. */
+async function lockPendingInvitation(tx: Tx, table: InvitationTable, invitationId: string, userId: string) {
+  const [inv] = await tx
+    .select({ id: table.id, caucusId: table.caucusId, inviteeId: table.inviteeId, status: table.status })
+    .from(table)
+    .where(eq(table.id, invitationId))
+    .for('update');
+  if (!inv) throw notFound(INVITATION_MESSAGES.invitationNotFound);
+  if (inv.inviteeId !== userId) throw forbidden('not_invitee', INVITATION_MESSAGES.notYourInvitation);
+  if (inv.status !== 'pending') throw conflict('already_responded', INVITATION_MESSAGES.alreadyResponded(inv.status));
+  return inv;
+}
+
+async function markResponded(tx: Tx, table: InvitationTable, invitationId: string, status: 'accepted' | 'declined', at: Date) {
+  await tx.update(table).set({ status, respondedAt: at }).where(eq(table.id, invitationId));
+}
+
+async function mapCapacity<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    // The capacity constraint is the last line; the locked eligibility check normally answers first.
+    if (pgErrorOf(error)?.constraint === 'caucuses_capacity') throw conflict('full', INVITATION_MESSAGES.full);
+    throw error;
+  }
+}
+
+/**
+ * The invitee answers a voting-member invitation. Accepting joins the caucus under the
+ * eligibility rule in the same transaction that marks the invitation accepted: a refusal
+ * leaves it pending, and so does a join that needs the user's confirmation first.
+ */
+export async function respondToVoterInvitation(
+  deps: InvitationDeps,
+  userId: string,
+  invitationId: string,
+  input: { response: 'accepted' | 'declined'; password?: string; confirmLeave?: boolean },
+): Promise<VoterResponseResult> {
+  return mapCapacity(() =>
+    withRetry(() =>
+      deps.db.transaction(async (tx) => {
+        const inv = await lockPendingInvitation(tx, votingMemberInvitations, invitationId, userId);
+        if (input.response === 'accepted') {
+          const joined = await joinCaucusInTransaction(tx, deps.clock, userId, inv.caucusId, { password: input.password, confirmLeave: input.confirmLeave });
+          // Nothing was written: the invitation stays pending until the user confirms.
+          if (joined.status === 'requires_confirmation') return joined;
+        }
+        await markResponded(tx, votingMemberInvitations, inv.id, input.response, deps.clock.now());
+        return { status: input.response, invitationId: inv.id, caucusId: inv.caucusId };
+      }),
+    ),
+  );
+}
+
+/**
+ * The invitee answers an organizer invitation. Accepting makes them an organizer of the
+ * caucus (not a voter: organizers do not vote) in the same transaction as the answer.
+ */
+export async function respondToOrganizerInvitation(
+  deps: InvitationDeps,
+  userId: string,
+  invitationId: string,
+  response: 'accepted' | 'declined',
+): Promise<OrganizerResponseResult> {
+  return withRetry(() =>
+    deps.db.transaction(async (tx) => {
+      const inv = await lockPendingInvitation(tx, organizerInvitations, invitationId, userId);
+      const now = deps.clock.now();
+      if (response === 'accepted') {
+        // The caucus row lock orders this against joins of the same user.
+        const [c] = await tx.select({ electionFinalized: caucuses.electionFinalized }).from(caucuses).where(eq(caucuses.id, inv.caucusId)).for('update');
+        if (!c) throw notFound(INVITATION_MESSAGES.caucusNotFound);
+        if (c.electionFinalized) throw conflict('finalized', INVITATION_MESSAGES.caucusClosed);
+        const here = await membershipOf(tx, inv.caucusId, userId);
+        if (here?.isVotingMember) throw conflict('voting_member', INVITATION_MESSAGES.youVoteHere);
+        await tx
+          .insert(caucusMembers)
+          .values({ caucusId: inv.caucusId, userId, isVotingMember: false, isOrganizer: true, joinedAt: now })
+          .onConflictDoUpdate({ target: [caucusMembers.caucusId, caucusMembers.userId], set: { isOrganizer: true, isVotingMember: false } });
+        await tx.update(caucuses).set({ updatedAt: now }).where(eq(caucuses.id, inv.caucusId));
+      }
+      await markResponded(tx, organizerInvitations, inv.id, response, now);
+      return { status: response, invitationId: inv.id, caucusId: inv.caucusId };
+    }),
+  );
+}

@@ -1,0 +1,68 @@
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { startIdentitySchema } from '../../../domain/verification/verification-schemas';
+import { rateLimit } from '../../http/rate-limit';
+import type { AppEnv } from '../../http/session';
+import { validate } from '../../http/validate';
+import { WebhookSignatureError } from '../../payments/payment-provider';
+import * as verification from './verification.service';
+
+/** Identity checks a user may start per hour (each one costs a provider session). */
+const IDENTITY_STARTS_PER_HOUR = 10;
+
+/** Every verification route answers a visitor with the spec's 'Authentication Error: No user logged in.' */
+const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.var.user) throw verification.notLoggedIn();
+  await next();
+};
+
+const userIdOf = (c: { var: AppEnv['Variables'] }) => c.var.user!.id;
+
+/** /api/verification…: mounted under /api (session loaded, CSRF checked). */
+export function verificationRoutes(deps: verification.VerificationDeps) {
+  const app = new Hono<AppEnv>();
+
+  app.get('/verification', signedIn, async (c) => c.json(await verification.getVerificationStatus(deps, userIdOf(c))));
+
+  app.post('/verification/payment', signedIn, async (c) => c.json(await verification.startFeePayment(deps, userIdOf(c))));
+
+  app.post(
+    '/verification/identity',
+    signedIn,
+    rateLimit({ db: deps.db, clock: deps.clock, name: 'verification:identity', max: IDENTITY_STARTS_PER_HOUR, windowSeconds: 3600, key: (c) => (c.var as AppEnv['Variables']).user?.id ?? 'anonymous' }),
+    validate('json', startIdentitySchema),
+    async (c) => c.json(await verification.startIdentityCheck(deps, userIdOf(c), c.req.valid('json').governmentId)),
+  );
+
+  app.post('/verification/check', signedIn, async (c) => c.json(await verification.checkVerification(deps, userIdOf(c))));
+
+  return app;
+}
+
+/**
+ * POST /webhooks/stripe: outside /api, so outside the Origin check; it is authenticated by
+ * Stripe's signature over the raw body instead. A bad or missing signature is a 400 and
+ * changes nothing; an event we do not act on is a 200 (Stripe stops retrying).
+ */
+export function paymentWebhookRoutes(deps: verification.VerificationDeps) {
+  const app = new Hono();
+  app.post('/stripe', bodyLimit({ maxSize: 512 * 1024 }), async (c) => {
+    const provider = deps.payments;
+    if (provider?.name !== 'stripe') return c.json({ error: { code: 'not_found', message: 'Not found' } }, 404);
+    const rawBody = await c.req.text();
+    let event;
+    try {
+      event = provider.parseWebhook(rawBody, c.req.header('stripe-signature'));
+    } catch (error) {
+      if (error instanceof WebhookSignatureError) {
+        deps.logger.warn({ reason: error.message }, 'stripe webhook refused: bad signature');
+        return c.json({ error: { code: 'invalid_signature', message: 'Invalid webhook signature' } }, 400);
+      }
+      throw error;
+    }
+    await verification.recordProviderEvent(deps, event);
+    deps.logger.info({ eventId: event.eventId, kind: event.kind }, 'stripe webhook recorded');
+    return c.json({ received: true });
+  });
+  return app;
+}
