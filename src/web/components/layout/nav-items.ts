@@ -12,7 +12,7 @@ const link = (to: string, label: string, built: boolean): NavLink => ({ to, labe
 
 export const NAV = {
   rewards: link('/rewards', 'Rewards', false),
-  caucuses: [link('/caucus-search', 'Caucus Search', false), link('/create-caucus', 'New Caucus', false), link('/my-caucuses', 'My Caucuses', false)],
+  caucuses: [link('/caucus-search', 'Caucus Search', true), link('/create-caucus', 'New Caucus', true), link('/my-caucuses', 'My Caucuses', true)],
   connections: [link('/friends', 'Friends', false), link('/messages', 'Messages', false)],
   engage: [link('/debate', 'Debate', false), link('/challenges', 'Challenges', false)],
   stats: [link('/leaderboards', 'Leaderboards', false), link('/badges', 'Badges', false), link('/the-movement', 'The Movement', true)],

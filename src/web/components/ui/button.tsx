@@ -4,7 +4,7 @@ import { cn } from './class-names';
 
 const variants = {
   primary: 'bg-navy-700 text-white hover:bg-navy-800 disabled:bg-navy-300',
-  accent: 'bg-accent-600 text-white hover:bg-accent-700 disabled:bg-orange-300',
+  accent: 'bg-accent-700 text-white hover:bg-accent-800 disabled:bg-orange-300',
   outline: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:text-slate-400',
   ghost: 'text-slate-700 hover:bg-slate-100 disabled:text-slate-400',
   destructive: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-300',

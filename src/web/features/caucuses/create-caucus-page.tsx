@@ -1,4 +1,504 @@
-// Placeholder: this page is being written.
-export default function Placeholder() {
-  return null;
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Loader2, Search } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { CAUCUS_MESSAGES, CAUCUS_NAME_MAX, CAUCUS_PASSWORD_MIN, createCaucusSchema } from '../../../domain/caucuses/caucus-schemas';
+import type { CaucusSummary } from '../../../domain/caucuses/caucus-types';
+import { MAX_LEVEL, MIN_LEVEL } from '../../../domain/caucuses/level';
+import { STATES, districtLabel, districtsOf, isStateCode, isValidDistrict, stateName } from '../../../domain/geography/states';
+import { ALIGNMENTS, OTHER_ALIGNMENT_MAX } from '../../../domain/profiles/alignment';
+import type { OwnProfile } from '../../../domain/profiles/profile-types';
+import { ApiError } from '../../api/http';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { cn } from '../../components/ui/class-names';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { CharacterCount, FieldError, Input, Label } from '../../components/ui/form-controls';
+import { ErrorState, Page } from '../../components/ui/page';
+import { Skeleton } from '../../components/ui/skeleton';
+import { FormAlert, SelectField, TextField, focusFirstInvalid } from '../auth/auth-fields';
+import { useSession } from '../session/use-session';
+
+/**
+ * /create-caucus, 'Create New Caucus'. As a voting member the caucus takes the creator's
+ * home and level (shown read-only) and the creator joins it; as an organizer the form gives
+ * state, district and level (1 to 4, and 5 for administrators). The server may answer
+ * `requires_confirmation` (the creator already votes in another caucus at that level): a
+ * dialog asks, then the form is sent again with `confirmLeave`.
+ */
+
+interface Values {
+  name: string;
+  membershipType: 'voting' | 'organizer';
+  state: string;
+  district: string;
+  level: string;
+  politicalAlignment: string;
+  otherAlignment: string;
+  accessType: 'open' | 'private';
+  password: string;
+  platformLink: string;
+}
+type Field = keyof Values;
+
+const EMPTY: Values = {
+  name: '',
+  membershipType: 'voting',
+  state: '',
+  district: '',
+  level: '1',
+  politicalAlignment: '',
+  otherAlignment: '',
+  accessType: 'open',
+  password: '',
+  platformLink: '',
+};
+
+interface Confirmation {
+  message: string;
+  existingCaucusId: string;
+  existingCaucusName: string;
+}
+
+/** POST that hands back a `requires_confirmation` answer (409) instead of throwing it. */
+async function postCaucus(body: unknown): Promise<{ created: CaucusSummary } | { confirm: Confirmation }> {
+  let res: Response;
+  try {
+    res = await fetch('/api/caucuses', {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, 'network', 'Could not reach the server. Check your connection and try again.');
+  }
+  const data = (await res.json().catch(() => null)) as
+    | (Omit<CaucusSummary, 'status'> & { status?: string; message?: string; existingCaucusId?: string; existingCaucusName?: string; error?: { code?: string; message?: string } })
+    | null;
+  if (res.status === 409 && data?.status === 'requires_confirmation') {
+    return { confirm: { message: data.message ?? '', existingCaucusId: data.existingCaucusId ?? '', existingCaucusName: data.existingCaucusName ?? '' } };
+  }
+  if (!res.ok || !data) {
+    throw new ApiError(res.status, data?.error?.code ?? 'error', data?.error?.message ?? (res.status === 429 ? 'Too many attempts. Please wait a minute and try again.' : 'Failed to create caucus'));
+  }
+  return { created: data as CaucusSummary };
+}
+
+export default function CreateCaucusPage() {
+  const { user, isLoading, error, refetch } = useSession();
+  useDocumentTitle('Create New Caucus');
+  if (isLoading) return <CreateSkeleton />;
+  if (!user) {
+    return (
+      <Page>
+        <h1 className="sr-only">Create New Caucus</h1>
+        <ErrorState title="Failed to load user data" message={error ? error.message : 'You must be logged in to create a caucus'}>
+          <Button asChild variant="primary">
+            <Link to="/caucus-search">
+              <Search className="h-4 w-4" aria-hidden="true" /> Back to Caucus Search
+            </Link>
+          </Button>
+          {error ? (
+            <Button variant="outline" onClick={() => void refetch()}>
+              Try Again
+            </Button>
+          ) : null}
+        </ErrorState>
+      </Page>
+    );
+  }
+  return <CreateCaucusForm user={user} />;
+}
+
+function CreateCaucusForm({ user }: { user: OwnProfile }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const ids = useId();
+
+  const set = <F extends Field>(field: F, value: Values[F]) => {
+    setValues((v) => (field === 'state' ? { ...v, state: value as string, district: '' } : { ...v, [field]: value }));
+    setProblems((p) => (field === 'state' ? { ...p, state: undefined, district: undefined } : { ...p, [field]: undefined }));
+  };
+
+  const voting = values.membershipType === 'voting';
+  const levels = Array.from({ length: MAX_LEVEL - MIN_LEVEL + 1 }, (_, i) => i + MIN_LEVEL).filter((l) => l < MAX_LEVEL || user.isAdministrator);
+
+  function validate() {
+    const body = {
+      name: values.name,
+      membershipType: values.membershipType,
+      politicalAlignment: values.politicalAlignment,
+      accessType: values.accessType,
+      ...(voting ? {} : { state: values.state, district: values.district, level: values.level }),
+      ...(values.politicalAlignment === 'Other' && values.otherAlignment.trim() ? { otherAlignment: values.otherAlignment } : {}),
+      ...(values.accessType === 'private' ? { password: values.password } : {}),
+      ...(values.platformLink.trim() ? { platformLink: values.platformLink } : {}),
+    };
+    const parsed = createCaucusSchema.safeParse(body);
+    const found: Partial<Record<Field, string>> = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] as Field | undefined;
+        if (field && !found[field]) found[field] = issue.message;
+      }
+    }
+    // The schema's cross-field rules run only once its fields parse: check them here too, so
+    // every problem shows at once.
+    if (!voting) {
+      if (!isStateCode(values.state)) found.state ??= CAUCUS_MESSAGES.stateRequired;
+      else if (!isValidDistrict(values.state, Number(values.district))) found.district ??= CAUCUS_MESSAGES.districtRequired;
+      const l = Number(values.level);
+      if (!Number.isInteger(l) || l < MIN_LEVEL || l > MAX_LEVEL) found.level ??= CAUCUS_MESSAGES.levelRange;
+    }
+    if (values.accessType === 'private') {
+      const pw = values.password.trim();
+      if (!pw) found.password ??= CAUCUS_MESSAGES.passwordRequired;
+      else if (pw.length < CAUCUS_PASSWORD_MIN) found.password ??= CAUCUS_MESSAGES.passwordTooShort;
+    }
+    if (values.platformLink.trim() && !/^https?:\/\/\S+$/i.test(values.platformLink.trim())) found.platformLink ??= CAUCUS_MESSAGES.platformLinkInvalid;
+    const level = voting ? user.level : Number(values.level);
+    if (level === MAX_LEVEL && !user.isAdministrator && !found.level) found.level = CAUCUS_MESSAGES.level5AdminsOnly;
+    return { parsed: parsed.success ? parsed.data : null, found };
+  }
+
+  async function send(confirmLeave: boolean) {
+    const { parsed, found } = validate();
+    if (!parsed || Object.keys(found).length > 0) {
+      flushSync(() => {
+        setProblems(found);
+        setFormError(null);
+      });
+      if (found.level && voting) setFormError(found.level);
+      focusFirstInvalid(form.current);
+      return;
+    }
+    setProblems({});
+    setFormError(null);
+    setPending(true);
+    try {
+      const answer = await postCaucus({ ...parsed, ...(confirmLeave ? { confirmLeave: true } : {}) });
+      if ('confirm' in answer) {
+        setConfirmation(answer.confirm);
+        setPending(false);
+        return;
+      }
+      setConfirmation(null);
+      void queryClient.invalidateQueries({ queryKey: ['caucuses'] });
+      toast.success('Caucus Created', {
+        description: `"${answer.created.name}" is ready. Share its invitation link to fill its ${answer.created.requiredVotingMembers} seats.`,
+        action: { label: 'View', onClick: () => navigate(`/caucus/${answer.created.id}`) },
+      });
+      navigate('/caucus-search');
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : 'Failed to create caucus';
+      setFormError(message);
+      toast.error('Failed to create caucus', { description: message });
+      setPending(false);
+    }
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!pending) void send(false);
+  };
+
+  const districts = values.state ? districtsOf(values.state) : [];
+  const id = (name: string) => `${ids}-${name}`;
+
+  return (
+    <Page title="Create New Caucus" subtitle="Start a caucus of ten voters and guide it to a unanimous choice of Delegate.">
+      <Card className="max-w-2xl">
+        <CardContent className="pt-5">
+          <form ref={form} noValidate onSubmit={submit} className="space-y-6" aria-label="Create New Caucus">
+            {formError ? <FormAlert>{formError}</FormAlert> : null}
+
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor={id('name')}>Caucus Name</Label>
+              <Input
+                id={id('name')}
+                name="name"
+                autoComplete="off"
+                maxLength={CAUCUS_NAME_MAX}
+                value={values.name}
+                required
+                aria-invalid={problems.name ? true : undefined}
+                aria-describedby={problems.name ? id('name-error') : undefined}
+                onChange={(e) => set('name', e.target.value)}
+              />
+              <div className="flex items-start justify-between gap-2">
+                <FieldError id={id('name-error')}>{problems.name}</FieldError>
+                <div className="ml-auto">
+                  <CharacterCount value={values.name} max={CAUCUS_NAME_MAX} />
+                </div>
+              </div>
+            </div>
+
+            <RadioGroup
+              legend="Your Role"
+              name="membershipType"
+              value={values.membershipType}
+              onChange={(v) => set('membershipType', v as Values['membershipType'])}
+              options={[
+                { value: 'voting', label: 'Voting member', hint: 'You join as one of the ten voters. The caucus is in your home district, at your level.' },
+                { value: 'organizer', label: 'Organizer', hint: 'You run the caucus without voting. Choose its district and level.' },
+              ]}
+            />
+
+            {voting ? (
+              <section aria-labelledby={id('home')} className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm">
+                <h2 id={id('home')} className="font-semibold text-slate-900">
+                  Your caucus will be in
+                </h2>
+                <dl className="mt-2 grid gap-2 sm:grid-cols-3">
+                  <ReadOnly label="State">{stateName(user.state)}</ReadOnly>
+                  <ReadOnly label="District">{districtLabel(user.state, user.district)}</ReadOnly>
+                  <ReadOnly label="Level">Level {user.level}</ReadOnly>
+                </dl>
+                <p className="mt-2 text-xs text-slate-600">
+                  Voting members use their own home and level. To change your home, edit your <Link to="/profile" className="text-navy-700 underline">profile</Link>.
+                </p>
+              </section>
+            ) : (
+              <div className="grid gap-4 sm:grid-cols-3">
+                <SelectField label="State" name="state" value={values.state} problem={problems.state} required onChange={(e) => set('state', e.target.value)}>
+                  <option value="">Select a state</option>
+                  {STATES.map((s) => (
+                    <option key={s.code} value={s.code}>
+                      {s.name}
+                    </option>
+                  ))}
+                </SelectField>
+                <SelectField
+                  label="District"
+                  name="district"
+                  value={values.district}
+                  problem={problems.district}
+                  disabled={!values.state}
+                  required
+                  onChange={(e) => set('district', e.target.value)}
+                >
+                  <option value="">{values.state ? 'Select a district' : 'Select a state first'}</option>
+                  {districts.map((d) => (
+                    <option key={d} value={String(d)}>
+                      {districts.length === 1 ? `${d} (At-large)` : d}
+                    </option>
+                  ))}
+                </SelectField>
+                <SelectField label="Level" name="level" value={values.level} problem={problems.level} required onChange={(e) => set('level', e.target.value)}>
+                  {levels.map((l) => (
+                    <option key={l} value={String(l)}>
+                      Level {l}
+                    </option>
+                  ))}
+                </SelectField>
+              </div>
+            )}
+
+            <div className="space-y-4">
+              <SelectField
+                label="Political Alignment (required)"
+                name="politicalAlignment"
+                value={values.politicalAlignment}
+                problem={problems.politicalAlignment}
+                required
+                onChange={(e) => set('politicalAlignment', e.target.value)}
+              >
+                <option value="">Select the caucus's political alignment</option>
+                {ALIGNMENTS.map((a) => (
+                  <option key={a} value={a}>
+                    {a}
+                  </option>
+                ))}
+              </SelectField>
+              {values.politicalAlignment === 'Other' ? (
+                <TextField
+                  label="Describe the political alignment"
+                  name="otherAlignment"
+                  autoComplete="off"
+                  maxLength={OTHER_ALIGNMENT_MAX}
+                  value={values.otherAlignment}
+                  problem={problems.otherAlignment}
+                  onChange={(e) => set('otherAlignment', e.target.value)}
+                />
+              ) : null}
+            </div>
+
+            <RadioGroup
+              legend="Access"
+              name="accessType"
+              value={values.accessType}
+              onChange={(v) => set('accessType', v as Values['accessType'])}
+              options={[
+                { value: 'open', label: 'Open', hint: 'Any eligible voter of the district can join.' },
+                { value: 'private', label: 'Private', hint: 'Joining needs a password that you share.' },
+              ]}
+            />
+            {values.accessType === 'private' ? (
+              <TextField
+                label="Caucus Password"
+                name="caucus-password"
+                type="text"
+                autoComplete="off"
+                maxLength={200}
+                hint={`At least ${CAUCUS_PASSWORD_MIN} characters. Members and organizers can see it.`}
+                value={values.password}
+                problem={problems.password}
+                required
+                onChange={(e) => set('password', e.target.value)}
+              />
+            ) : null}
+
+            <TextField
+              label="Platform Link (optional)"
+              name="platformLink"
+              type="url"
+              inputMode="url"
+              autoComplete="url"
+              maxLength={500}
+              placeholder="https://"
+              hint="A document or site describing what this caucus stands for."
+              value={values.platformLink}
+              problem={problems.platformLink}
+              onChange={(e) => set('platformLink', e.target.value)}
+            />
+
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button asChild variant="outline">
+                <Link to="/caucus-search">
+                  <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Cancel
+                </Link>
+              </Button>
+              <Button type="submit" variant="primary" disabled={pending} aria-disabled={pending}>
+                {pending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
+                {pending ? 'Creating…' : 'Create Caucus'}
+              </Button>
+            </div>
+          </form>
+        </CardContent>
+      </Card>
+
+      <Dialog open={!!confirmation} onOpenChange={(open) => (open ? null : setConfirmation(null))}>
+        {confirmation ? (
+          <DialogContent title="Leave your current caucus?" description={confirmation.message}>
+            <p className="text-sm text-slate-700">
+              Creating this caucus as a voting member removes you and your vote from <strong>{confirmation.existingCaucusName}</strong>.
+            </p>
+            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button variant="outline" onClick={() => setConfirmation(null)} disabled={pending}>
+                Cancel
+              </Button>
+              <Button variant="destructive" onClick={() => void send(true)} disabled={pending}>
+                {pending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
+                Leave and Create
+              </Button>
+            </div>
+          </DialogContent>
+        ) : null}
+      </Dialog>
+    </Page>
+  );
+}
+
+function RadioGroup({
+  legend,
+  name,
+  value,
+  onChange,
+  options,
+}: {
+  legend: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: Array<{ value: string; label: string; hint: string }>;
+}) {
+  const ids = useId();
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
+      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        {options.map((o) => {
+          const inputId = `${ids}-${o.value}`;
+          return (
+            // The whole box selects its option on click; the radio itself carries the keyboard and the name.
+            <div
+              key={o.value}
+              onClick={() => onChange(o.value)}
+              className={cn(
+                'flex cursor-pointer items-start gap-3 rounded-lg border p-3 text-sm',
+                value === o.value ? 'border-navy-500 bg-navy-50' : 'border-slate-300 bg-white hover:bg-slate-50',
+              )}
+            >
+              <input
+                id={inputId}
+                type="radio"
+                name={name}
+                value={o.value}
+                checked={value === o.value}
+                onChange={() => onChange(o.value)}
+                aria-describedby={`${inputId}-hint`}
+                className="mt-0.5 h-4 w-4 shrink-0 accent-navy-700"
+              />
+              <span>
+                <label htmlFor={inputId} className="block cursor-pointer font-medium text-slate-900">
+                  {o.label}
+                </label>
+                <span id={`${inputId}-hint`} className="block text-slate-600">
+                  {o.hint}
+                </span>
+              </span>
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+function ReadOnly({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs text-slate-600">{label}</dt>
+      <dd className="font-medium text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function CreateSkeleton() {
+  return (
+    <Page>
+      <div role="status" aria-label="Loading" className="max-w-2xl space-y-4">
+        <Skeleton className="h-8 w-1/2" />
+        <Card>
+          <CardContent className="space-y-4 pt-5">
+            <Skeleton className="h-10" />
+            <Skeleton className="h-20" />
+            <Skeleton className="h-10" />
+            <Skeleton className="h-20" />
+            <Skeleton className="h-10 w-1/3" />
+          </CardContent>
+        </Card>
+        <span className="sr-only">Loading…</span>
+      </div>
+    </Page>
+  );
+}
+
+function useDocumentTitle(title: string) {
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `${title} · Graduated Unanimous Caucus`;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
 }

@@ -20,7 +20,7 @@ export default function LandingPage() {
   return (
     <div>
       {bannerDismissed ? null : (
-        <div className="bg-accent-600 text-white" role="region" aria-label="Offer">
+        <div className="bg-accent-700 text-white" role="region" aria-label="Offer">
           <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 text-sm md:text-base">
             <Gift className="h-5 w-5 shrink-0" aria-hidden="true" />
             <p className="flex-1">
@@ -32,7 +32,7 @@ export default function LandingPage() {
             <button
               type="button"
               aria-label="Dismiss offer"
-              className="rounded-md p-1 hover:bg-accent-700"
+              className="rounded-md p-1 hover:bg-accent-800"
               onClick={() => {
                 localStorage.setItem(BANNER_KEY, '1');
                 setBannerDismissed(true);

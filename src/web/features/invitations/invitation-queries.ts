@@ -1,0 +1,101 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CaucusSummary, RepresentationLink } from '../../../domain/caucuses/caucus-types';
+import { ApiError, api } from '../../api/http';
+
+/** One invitation as GET /api/my/invitations answers it. */
+export interface InvitationView {
+  id: string;
+  caucus: { id: string; name: string; state: string; district: number; level: number; isOpen: boolean };
+  inviterName: string;
+  inviteeName: string;
+  status: 'pending' | 'accepted' | 'declined';
+  createdAt: string;
+  respondedAt: string | null;
+}
+
+export interface MyInvitations {
+  voting: InvitationView[];
+  organizerReceived: InvitationView[];
+  organizerSent: InvitationView[];
+}
+
+/** A caucus of GET /api/my/caucuses: the viewer's role in it, and its delegate once elected. */
+export type MyCaucus = CaucusSummary & { role: 'voting' | 'organizer'; electedDelegateId: string | null };
+
+export const invitationKeys = {
+  invitations: ['my', 'invitations'] as const,
+  caucuses: ['my', 'caucuses'] as const,
+  representation: ['my', 'representation'] as const,
+};
+
+export const RESPOND_FAILED = 'Failed to respond to invitation';
+
+export function useMyInvitations() {
+  return useQuery({
+    queryKey: invitationKeys.invitations,
+    queryFn: ({ signal }) => api<MyInvitations>('/api/my/invitations', { signal }),
+  });
+}
+
+export function useMyCaucuses() {
+  return useQuery({
+    queryKey: invitationKeys.caucuses,
+    queryFn: ({ signal }) => api<MyCaucus[]>('/api/my/caucuses', { signal }),
+  });
+}
+
+export function useRepresentation() {
+  return useQuery({
+    queryKey: invitationKeys.representation,
+    queryFn: ({ signal }) => api<RepresentationLink[]>('/api/my/representation', { signal }),
+  });
+}
+
+export type Answer = 'accepted' | 'declined';
+
+export interface VoterAnswer {
+  invitationId: string;
+  response: Answer;
+  password?: string;
+  confirmLeave?: boolean;
+}
+
+/** What answering a voting invitation led to: done, or the server asks the user to confirm leaving a caucus. */
+export type VoterAnswerOutcome = { kind: 'done'; response: Answer } | { kind: 'requires_confirmation'; message: string };
+
+/**
+ * Answers a voting-member invitation. A 409 whose body is a join answer (it has no `error`
+ * object, so ApiError's code stays 'error') asks the user to confirm leaving their caucus.
+ */
+export function useRespondToVoterInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ invitationId, ...body }: VoterAnswer): Promise<VoterAnswerOutcome> => {
+      try {
+        await api(`/api/voter-invitations/${encodeURIComponent(invitationId)}/respond`, { method: 'POST', json: body });
+        return { kind: 'done', response: body.response };
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 409 && error.code === 'error') {
+          return { kind: 'requires_confirmation', message: error.message };
+        }
+        throw error;
+      }
+    },
+    onSuccess: (outcome) => {
+      if (outcome.kind !== 'done') return;
+      for (const key of Object.values(invitationKeys)) void queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+}
+
+export function useRespondToOrganizerInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ invitationId, response }: { invitationId: string; response: Answer }) =>
+      api(`/api/organizer-invitations/${encodeURIComponent(invitationId)}/respond`, { method: 'POST', json: { response } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: invitationKeys.invitations });
+      void queryClient.invalidateQueries({ queryKey: invitationKeys.caucuses });
+    },
+  });
+}
