@@ -1,12 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
-import { inArray, sql } from 'drizzle-orm';
 import { createApp } from './app';
 import { systemClock } from './clock';
 import { openAppDatabase, type AppDatabase } from './db/app-database';
 import { DataDirInUseError } from './db/embedded';
-import { users } from './db/schema/auth';
+import { grantAdministrators } from './features/admin/admin.service';
 import { createLogger } from './logger';
 import { smtpTransport, startMailSender } from './mail/outbox';
 import { createNotificationHub } from './realtime/notification-hub';
@@ -47,12 +46,7 @@ async function main() {
   cleanups.push(() => database.close());
   if (database.mode === 'url') logger.info('using the PostgreSQL server of DATABASE_URL');
   else logger.info({ dataDir: settings.dataDir }, 'embedded PostgreSQL started');
-  if (settings.ADMIN_EMAILS.length > 0) {
-    await database.db
-      .update(users)
-      .set({ isAdministrator: true })
-      .where(inArray(sql`lower(${users.email})`, settings.ADMIN_EMAILS));
-  }
+  await grantAdministrators({ db: database.db }, settings.ADMIN_EMAILS);
 
   // One LISTEN connection per process for live updates (chat), on the app's own database.
   const notifications = createNotificationHub({ connection: database.connection, logger });
@@ -91,6 +85,8 @@ async function main() {
     () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
+        // Live streams (chat) never end by themselves: close them so shutdown is prompt.
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
         setTimeout(resolve, 5000).unref();
       }),
   );
