@@ -1,0 +1,579 @@
+// npm run bench -- [--users 1000000] [--connections 10] [--duration 10] [--data-dir ./data-bench]
+//
+// Starts the real app (node scripts/start.mjs, SKIP_WEB_BUILD=1, a free port) on a seeded
+// database (seeding it first when it has fewer than --users users), then measures each read
+// endpoint with autocannon next to the bare endpoint (/api/health) and next to the same SQL
+// run directly with pg at the same concurrency. Prints a markdown table and writes it, with
+// the machine's facts, into docs/benchmarks.md (between the bench markers). Stops the app.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import pino from 'pino';
+import { systemClock } from '../../src/server/clock';
+import { openAppDatabase, type AppDatabase } from '../../src/server/db/app-database';
+import { schema, type Db } from '../../src/server/db/client';
+import { createAuth } from '../../src/server/features/auth/auth';
+import * as profiles from '../../src/server/features/profiles/profiles.service';
+import { countMovementStats } from '../../src/server/features/stats/stats.service';
+import { loadSettings } from '../../src/server/settings';
+import { DEFAULT_PASSWORD } from '../../src/server/test/factories';
+import { seedDatabase, type SeedProgress } from '../../src/server/test/seed-data';
+
+if (existsSync('.env')) process.loadEnvFile('.env');
+
+const USAGE =
+  'Usage: npm run bench -- [--users N] [--caucuses M] [--seed S] [--connections C] [--duration SECONDS] [--warmup SECONDS] [--data-dir DIR] [--out FILE]';
+const TARGET_P95_MS = 50;
+const MARK_START = '<!-- bench:start -->';
+const MARK_END = '<!-- bench:end -->';
+
+const { values: args } = parseArgs({
+  options: {
+    users: { type: 'string', default: '1000000' },
+    caucuses: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+    connections: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    'data-dir': { type: 'string', default: './data-bench' },
+    out: { type: 'string', default: 'docs/benchmarks.md' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+if (args.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+function whole(name: string, value: string, min: number): number {
+  const n = Number(value.replace(/_/g, ''));
+  if (!Number.isInteger(n) || n < min) {
+    console.error(`--${name} must be a whole number of at least ${min} (got ${value})\n${USAGE}`);
+    process.exit(2);
+  }
+  return n;
+}
+const targetUsers = whole('users', args.users, 1);
+const seed = whole('seed', args.seed, 0);
+const connections = whole('connections', args.connections, 1);
+const durationS = whole('duration', args.duration, 1);
+const warmupS = whole('warmup', args.warmup, 0);
+const dataDir = path.resolve(args['data-dir']);
+const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const log = (m: string) => console.log(m);
+
+// ---- measurements ------------------------------------------------------------------------
+
+interface Measure {
+  requests: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+function summarize(latencies: number[], errors: number, seconds: number): Measure {
+  const sorted = Float64Array.from(latencies).sort();
+  const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]! : NaN);
+  return { requests: sorted.length, errors, rps: sorted.length / seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99) };
+}
+
+/** autocannon against one endpoint; every request gets a fresh path/headers from `next()`. */
+async function httpLoad(baseUrl: string, next: () => { path: string; headers?: Record<string, string> }, seconds: number): Promise<Measure> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  await new Promise<void>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: baseUrl,
+        connections,
+        duration: seconds,
+        requests: [
+          {
+            method: 'GET',
+            setupRequest: (request) => {
+              const { path: p, headers } = next();
+              return { ...request, path: p, headers: { ...request.headers, ...headers } };
+            },
+          },
+        ],
+      },
+      (err) => (err ? reject(err instanceof Error ? err : new Error(String(err))) : resolve()),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+      else errors += 1;
+    });
+    instance.on('reqError', () => {
+      errors += 1;
+    });
+  });
+  return summarize(latencies, errors, (performance.now() - started) / 1000);
+}
+
+/** The same reads straight through pg: `connections` loops for `seconds`, one round of queries each. */
+async function rawLoad(pool: pg.Pool, run: (client: pg.PoolClient) => Promise<void>, seconds: number, loops = connections): Promise<Measure> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: loops }, async () => {
+      const client = await pool.connect();
+      try {
+        while (performance.now() < deadline) {
+          const t = performance.now();
+          try {
+            await run(client);
+            latencies.push(performance.now() - t);
+          } catch {
+            errors += 1;
+          }
+        }
+      } finally {
+        client.release();
+      }
+    }),
+  );
+  return summarize(latencies, errors, (performance.now() - started) / 1000);
+}
+
+// ---- the SQL each endpoint runs, recorded from the services themselves ---------------------
+
+interface RecordedQuery {
+  text: string;
+  params: unknown[];
+}
+
+/** Runs `fn` against a drizzle instance that records every query (text and parameters). */
+async function recordQueries(pool: pg.Pool, fn: (db: Db) => Promise<unknown>): Promise<RecordedQuery[]> {
+  const recorded: RecordedQuery[] = [];
+  const db = drizzle(pool, { schema, logger: { logQuery: (text, params) => void recorded.push({ text, params }) } });
+  await fn(db);
+  return recorded;
+}
+
+/** Replays recorded queries with their parameters re-mapped (a sample's ids swapped for another's). */
+function replay(queries: RecordedQuery[], substitutions: () => Map<unknown, unknown>) {
+  return async (client: pg.PoolClient) => {
+    const swap = substitutions();
+    for (const q of queries) await client.query(q.text, q.params.map((p) => (swap.has(p) ? swap.get(p) : p)));
+  };
+}
+
+// ---- the app process -----------------------------------------------------------------------
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+function tail(file: string, lines = 20): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+async function startApp(port: number, logFile: string): Promise<ChildProcess> {
+  const out = openSync(logFile, 'w');
+  // The real node process (no npx or npm wrapper), so stopping it stops the app and its PostgreSQL.
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: {
+      ...process.env,
+      SKIP_WEB_BUILD: '1',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+    },
+    stdio: ['ignore', out, out],
+  });
+  const exited = once(child, 'exit');
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The app exited (${child.exitCode ?? child.signalCode}) before answering:\n${tail(logFile)}`);
+    }
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return child;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      await stopApp(child);
+      throw new Error(`The app did not answer /api/health within 180 s:\n${tail(logFile)}`);
+    }
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 250))]);
+  }
+}
+
+async function stopApp(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM'); // the app closes its server and pool, then stops its PostgreSQL
+  const timer = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 30_000).unref());
+  if ((await Promise.race([exited, timer])) === 'timeout') {
+    console.error(`The app (pid ${child.pid}) did not stop within 30 s: killing it.`);
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
+
+// ---- main -----------------------------------------------------------------------------------
+
+interface Endpoint {
+  name: string;
+  route: string;
+  note: string;
+  request: () => { path: string; headers?: Record<string, string> };
+  raw: ((client: pg.PoolClient) => Promise<void>) | null;
+  /** Concurrency of the raw run when it differs from the app's. */
+  rawConnections?: number;
+  rawNote: string;
+  explain: RecordedQuery[];
+}
+
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+
+async function count(pool: pg.Pool, table: string): Promise<number> {
+  return Number((await pool.query<{ n: string }>(`select count(*) as n from ${table}`)).rows[0]!.n);
+}
+
+async function signIn(baseUrl: string, email: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password: DEFAULT_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`Sign-in of ${email} failed: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .join('; ');
+}
+
+async function explain(pool: pg.Pool, queries: RecordedQuery[]): Promise<string> {
+  const plans: string[] = [];
+  for (const q of queries) {
+    const result = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${q.text}`, q.params);
+    plans.push(result.rows.map((r) => r['QUERY PLAN']).join('\n'));
+  }
+  return plans.join('\n\n');
+}
+
+async function main() {
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const target = `http://127.0.0.1:${port}`;
+  mkdirSync(dataDir, { recursive: true });
+  const logFile = path.join(databaseUrl ? os.tmpdir() : dataDir, `bench-app-${process.pid}.log`);
+
+  log(`Starting the app on port ${port} (${databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${dataDir}`}); its log: ${logFile}`);
+  const app = await startApp(port, logFile);
+  let database: AppDatabase | null = null;
+  let rawPool: pg.Pool | null = null;
+  const stopEverything = async () => {
+    await rawPool?.end().catch(() => undefined);
+    await database?.close().catch(() => undefined);
+    await stopApp(app);
+  };
+  process.once('SIGINT', () => {
+    console.error('\nInterrupted: stopping the app.');
+    void stopEverything().finally(() => process.exit(130));
+  });
+
+  try {
+    // The app runs: we attach to its PostgreSQL (or use DATABASE_URL), starting nothing.
+    database = await openAppDatabase({ settings: { DATABASE_URL: databaseUrl, dataDir }, whenAppRunning: 'attach', poolMax: 4, log });
+    const have = await count(database.pool, 'users');
+    if (have < targetUsers) {
+      const missing = targetUsers - have;
+      const caucuses = args.caucuses !== undefined ? whole('caucuses', args.caucuses, 0) : Math.floor(missing / 10);
+      log(`The database has ${fmt(have)} users: seeding ${fmt(missing)} more and ${fmt(caucuses)} caucuses (seed ${seed})…`);
+      let last = 0;
+      const summary = await seedDatabase(
+        { db: database.db },
+        {
+          users: missing,
+          caucuses,
+          seed,
+          onProgress: (p: SeedProgress) => {
+            if (p.done < p.total && performance.now() - last < 5000) return;
+            last = performance.now();
+            log(`  ${p.phase} ${fmt(p.done)}/${fmt(p.total)}, ${fmt(p.rows)} rows`);
+          },
+        },
+      );
+      log(`Seeded ${fmt(summary.rows)} rows in ${fmt(summary.ms / 1000, 1)} s (${fmt(summary.rows / (summary.ms / 1000))} rows/s).`);
+    } else {
+      log(`The database has ${fmt(have)} users (at least ${fmt(targetUsers)}): no seeding.`);
+    }
+
+    const pool = database.pool;
+    const counts = {
+      users: await count(pool, 'users'),
+      caucuses: await count(pool, 'caucuses'),
+      caucusMembers: await count(pool, 'caucus_members'),
+      activities: await count(pool, 'activities'),
+      userBadges: await count(pool, 'user_badges'),
+      photos: await count(pool, 'photos'),
+    };
+    const sampleIds = async (query: string) => (await pool.query<{ id: string }>(query)).rows.map((r) => r.id);
+    const userIds = await sampleIds('select id from users where deleted_at is null order by random() limit 2000');
+    const activityUserIds = await sampleIds('select user_id as id from (select distinct user_id from activities) d order by random() limit 2000');
+    const badgeUserIds = await sampleIds('select user_id as id from (select distinct user_id from user_badges) d order by random() limit 2000');
+    const photoIds = await sampleIds('select id from photos order by random() limit 500');
+    if (!userIds.length || !activityUserIds.length || !badgeUserIds.length || !photoIds.length) {
+      throw new Error('The database lacks users, activities, badges or photos to read: seed it (npm run seed).');
+    }
+
+    // Sessions for /api/me: a few seeded users sign in (below the sign-in rate limit).
+    const signInUsers = (
+      await pool.query<{ id: string; email: string }>(
+        `select id, email from users where deleted_at is null and email_verified_at is not null and email like '%@example.test' order by random() limit 8`,
+      )
+    ).rows;
+    const sessions: Array<{ userId: string; cookie: string; token: string }> = [];
+    for (const u of signInUsers) {
+      const cookie = await signIn(baseUrl, u.email);
+      const { rows } = await pool.query<{ token: string }>('select token from sessions where user_id = $1 order by created_at desc limit 1', [u.id]);
+      sessions.push({ userId: u.id, cookie, token: rows[0]!.token });
+    }
+
+    // The SQL of each read, recorded from the same service functions the routes call.
+    const settings = loadSettings({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', PORT: String(port), BASE_URL: baseUrl });
+    const sampleUser = userIds[0]!;
+    const profileSql = await recordQueries(pool, (db) => profiles.getPublicProfile({ db }, sampleUser));
+    const activitiesSql = await recordQueries(pool, (db) => profiles.listActivities({ db }, activityUserIds[0]!));
+    const badgesSql = await recordQueries(pool, (db) => profiles.listEarnedBadges({ db }, badgeUserIds[0]!));
+    const photoSql = await recordQueries(pool, (db) => profiles.getPhoto({ db }, photoIds[0]!));
+    const movementSql = await recordQueries(pool, (db) => countMovementStats(db));
+    const me = sessions[0]!;
+    const meSql = await recordQueries(pool, async (db) => {
+      const auth = createAuth({
+        db,
+        clock: systemClock,
+        logger: pino({ level: 'silent' }),
+        baseUrl,
+        secret: settings.AUTH_SECRET,
+        trustedOrigins: [baseUrl],
+        adminEmails: [],
+      });
+      const session = await auth.api.getSession({ headers: new Headers({ cookie: me.cookie }) });
+      if (!session) throw new Error('The recorded session lookup found no session: is AUTH_SECRET the app’s?');
+      await profiles.getOwnProfile({ db }, me.userId);
+    });
+
+    rawPool = new pg.Pool({
+      ...(typeof database.connection === 'string' ? { connectionString: database.connection } : database.connection),
+      max: connections,
+    });
+    rawPool.on('error', () => undefined);
+    const swapOne = (from: string, ids: string[]) => () => new Map<unknown, unknown>([[from, pick(ids)]]);
+
+    const endpoints: Endpoint[] = [
+      {
+        name: 'health (bare)',
+        route: 'GET /api/health',
+        note: 'select 1',
+        request: () => ({ path: '/api/health' }),
+        raw: async (c) => void (await c.query('select 1')),
+        rawNote: 'select 1',
+        explain: [],
+      },
+      {
+        name: 'movement',
+        route: 'GET /api/stats/movement',
+        note: 'cached in process (STATS_CACHE_SECONDS)',
+        request: () => ({ path: '/api/stats/movement' }),
+        raw: replay(movementSql, () => new Map()),
+        // The app never runs this count twice at once (one refresh in flight per process).
+        rawConnections: 1,
+        rawNote: 'the uncached count query, 1 connection',
+        explain: movementSql,
+      },
+      {
+        name: 'public profile',
+        route: 'GET /api/profiles/:id',
+        note: `${fmt(userIds.length)} random users`,
+        request: () => ({ path: `/api/profiles/${pick(userIds)}` }),
+        raw: replay(profileSql, swapOne(sampleUser, userIds)),
+        rawNote: 'same query',
+        explain: profileSql,
+      },
+      {
+        name: 'activities',
+        route: 'GET /api/profiles/:id/activities',
+        note: `${fmt(activityUserIds.length)} random users with activities`,
+        request: () => ({ path: `/api/profiles/${pick(activityUserIds)}/activities` }),
+        raw: replay(activitiesSql, swapOne(activityUserIds[0]!, activityUserIds)),
+        rawNote: 'same query',
+        explain: activitiesSql,
+      },
+      {
+        name: 'badges',
+        route: 'GET /api/profiles/:id/badges',
+        note: `${fmt(badgeUserIds.length)} random users with badges`,
+        request: () => ({ path: `/api/profiles/${pick(badgeUserIds)}/badges` }),
+        raw: replay(badgesSql, swapOne(badgeUserIds[0]!, badgeUserIds)),
+        rawNote: 'same query',
+        explain: badgesSql,
+      },
+      {
+        name: 'own profile',
+        route: 'GET /api/me',
+        note: `${sessions.length} signed-in users (session cookie)`,
+        request: () => {
+          const s = pick(sessions);
+          return { path: '/api/me', headers: { cookie: s.cookie } };
+        },
+        raw: replay(meSql, () => {
+          const s = pick(sessions);
+          return new Map<unknown, unknown>([
+            [me.userId, s.userId],
+            [me.token, s.token],
+          ]);
+        }),
+        rawNote: `the session lookup + profile queries (${meSql.length} statements)`,
+        explain: meSql,
+      },
+      {
+        name: 'photo',
+        route: 'GET /api/photos/:id',
+        note: `${fmt(photoIds.length)} random photos`,
+        request: () => ({ path: `/api/photos/${pick(photoIds)}` }),
+        raw: replay(photoSql, swapOne(photoIds[0]!, photoIds)),
+        rawNote: 'same query',
+        explain: photoSql,
+      },
+    ];
+
+    const loadBefore = os.loadavg();
+    log(`\nMeasuring ${endpoints.length} endpoints: ${connections} connections, ${durationS} s each (after ${warmupS} s of warm-up), app then raw SQL.`);
+    const results: Array<{ endpoint: Endpoint; app: Measure; raw: Measure | null }> = [];
+    for (const endpoint of endpoints) {
+      if (warmupS > 0) await httpLoad(target, endpoint.request, warmupS);
+      const appMeasure = await httpLoad(target, endpoint.request, durationS);
+      let rawMeasure: Measure | null = null;
+      if (endpoint.raw) {
+        if (warmupS > 0) await rawLoad(rawPool, endpoint.raw, Math.min(warmupS, 2), endpoint.rawConnections);
+        rawMeasure = await rawLoad(rawPool, endpoint.raw, durationS, endpoint.rawConnections);
+      }
+      results.push({ endpoint, app: appMeasure, raw: rawMeasure });
+      log(
+        `  ${endpoint.route.padEnd(32)} app ${fmt(appMeasure.rps).padStart(7)} req/s p50 ${fmt(appMeasure.p50, 1)} p95 ${fmt(appMeasure.p95, 1)} p99 ${fmt(appMeasure.p99, 1)} ms` +
+          (appMeasure.errors ? ` (${appMeasure.errors} errors)` : '') +
+          (rawMeasure ? ` | raw ${fmt(rawMeasure.rps).padStart(7)} q/s p95 ${fmt(rawMeasure.p95, 1)} ms` : ''),
+      );
+    }
+
+    const plans: Array<{ name: string; plan: string }> = [];
+    for (const endpoint of endpoints) if (endpoint.explain.length) plans.push({ name: endpoint.route, plan: await explain(pool, endpoint.explain) });
+    const pgVersion = (await pool.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
+
+    const report = renderReport({ results, plans, counts, pgVersion, mode: database.mode, loadBefore, loadAfter: os.loadavg() });
+    console.log(`\n${report}`);
+    writeReport(args.out, report);
+    log(`\nWritten to ${args.out}.`);
+  } finally {
+    await stopEverything();
+    log('The app is stopped.');
+  }
+}
+
+// ---- the report -----------------------------------------------------------------------------
+
+function renderReport(input: {
+  results: Array<{ endpoint: Endpoint; app: Measure; raw: Measure | null }>;
+  plans: Array<{ name: string; plan: string }>;
+  counts: Record<string, number>;
+  pgVersion: string;
+  mode: string;
+  loadBefore: number[];
+  loadAfter: number[];
+}): string {
+  const ms = (n: number) => (Number.isNaN(n) ? '–' : fmt(n, n < 10 ? 2 : 1));
+  const cpus = os.cpus();
+  const lines: string[] = [];
+  lines.push(`Measured ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')} by \`npm run bench -- --users ${targetUsers}\`.`);
+  lines.push('');
+  lines.push(`- Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, ${os.type()} ${os.release()}`);
+  lines.push(`- Node ${process.version}; PostgreSQL ${input.pgVersion} (${input.mode === 'url' ? 'DATABASE_URL' : 'embedded, Unix socket'}); app, PostgreSQL and load generator on the same machine`);
+  lines.push(
+    `- Data: ${fmt(input.counts.users!)} users, ${fmt(input.counts.caucuses!)} caucuses, ${fmt(input.counts.caucusMembers!)} caucus members, ` +
+      `${fmt(input.counts.activities!)} activities, ${fmt(input.counts.userBadges!)} earned badges, ${fmt(input.counts.photos!)} photos`,
+  );
+  lines.push(
+    `- Other load on the machine: load average ${input.loadBefore.map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min) before the run, ` +
+      `${input.loadAfter.map((l) => l.toFixed(1)).join(' / ')} after (${cpus.length} cores; the bench itself adds about 2)`,
+  );
+  lines.push(`- Load: ${connections} concurrent connections, ${durationS} s per measurement after ${warmupS} s of warm-up; ids drawn at random from the database per request`);
+  lines.push('');
+  lines.push('| Endpoint | Ids; raw SQL | App req/s | p50 ms | p95 ms | p99 ms | Raw SQL q/s | Raw p50 | Raw p95 | Raw p99 | App/raw p95 | p95 < 50 ms |');
+  lines.push('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |');
+  for (const { endpoint, app, raw } of input.results) {
+    const ratio = raw && raw.p95 > 0 ? `${fmt(app.p95 / raw.p95, 1)}×` : '–';
+    lines.push(
+      `| \`${endpoint.route}\` | ${endpoint.note}; raw: ${endpoint.rawNote}${app.errors ? `; **${app.errors} errors**` : ''} | ${fmt(app.rps)} | ${ms(app.p50)} | ${ms(app.p95)} | ${ms(app.p99)} | ` +
+        (raw ? `${fmt(raw.rps)} | ${ms(raw.p50)} | ${ms(raw.p95)} | ${ms(raw.p99)} | ${ratio}` : '– | – | – | – | –') +
+        ` | ${app.p95 < TARGET_P95_MS && app.errors === 0 ? 'yes' : '**no**'} |`,
+    );
+  }
+  lines.push('');
+  lines.push('Raw SQL: the statements the route runs (recorded from the same service functions), sent with pg over');
+  lines.push(`${connections} connections from the bench process; for \`/api/me\` the better-auth session lookup plus the`);
+  lines.push('profile query; for `/api/stats/movement` the uncached count that the app runs at most once per');
+  lines.push('`STATS_CACHE_SECONDS` (30 s) per process, one at a time.');
+  lines.push('');
+  lines.push('<details><summary>Query plans (EXPLAIN ANALYZE, one sample each)</summary>');
+  lines.push('');
+  for (const { name, plan } of input.plans) {
+    lines.push(`\`${name}\``);
+    lines.push('');
+    lines.push('```');
+    lines.push(plan);
+    lines.push('```');
+    lines.push('');
+  }
+  lines.push('</details>');
+  return lines.join('\n');
+}
+
+function writeReport(file: string, report: string) {
+  const block = `${MARK_START}\n${report}\n${MARK_END}`;
+  let text: string;
+  if (existsSync(file)) {
+    const current = readFileSync(file, 'utf8');
+    const start = current.indexOf(MARK_START);
+    const end = current.indexOf(MARK_END);
+    text = start >= 0 && end > start ? current.slice(0, start) + block + current.slice(end + MARK_END.length) : `${current.trimEnd()}\n\n${block}\n`;
+  } else {
+    text = `# Benchmarks\n\nRun \`npm run bench\` (1,000,000 users) or \`npm run bench -- --users 100000\`. The block below is rewritten by each run.\n\n${block}\n`;
+  }
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  writeFileSync(file, text);
+}
+
+main().catch((e: unknown) => {
+  console.error('The bench failed:', e instanceof Error ? (e.stack ?? e.message) : e);
+  process.exit(1);
+});

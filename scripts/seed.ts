@@ -1,0 +1,108 @@
+// npm run seed -- --users N [--caucuses M] [--seed S] [--batch-size B] [--concurrency C]
+// Fills the app's database (DATABASE_URL, or the embedded PostgreSQL of DATA_DIR, or the one of
+// the app running on DATA_DIR) with realistic demo data. See src/server/test/seed-data.ts.
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { openAppDatabase } from '../src/server/db/app-database';
+import { DataDirInUseError } from '../src/server/db/embedded';
+import { loadSettings } from '../src/server/settings';
+import { DEFAULT_PASSWORD } from '../src/server/test/factories';
+import { seedDatabase, type SeedProgress } from '../src/server/test/seed-data';
+
+if (existsSync('.env')) process.loadEnvFile('.env');
+
+const USAGE = 'Usage: npm run seed -- --users N [--caucuses M] [--seed S] [--batch-size B] [--concurrency C]';
+
+function wholeNumber(name: string, value: string | undefined, fallback: number, min = 0): number {
+  if (value === undefined) return fallback;
+  const n = Number(value.replace(/_/g, ''));
+  if (!Number.isInteger(n) || n < min) {
+    console.error(`--${name} must be a whole number of at least ${min} (got ${value})\n${USAGE}`);
+    process.exit(2);
+  }
+  return n;
+}
+
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      users: { type: 'string' },
+      caucuses: { type: 'string' },
+      seed: { type: 'string' },
+      'batch-size': { type: 'string' },
+      concurrency: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return;
+  }
+  const users = wholeNumber('users', values.users, 10_000);
+  const options = {
+    users,
+    caucuses: wholeNumber('caucuses', values.caucuses, Math.floor(users / 10)),
+    seed: wholeNumber('seed', values.seed, 1),
+    batchSize: wholeNumber('batch-size', values['batch-size'], 5000, 1),
+    concurrency: wholeNumber('concurrency', values.concurrency, 2, 1),
+  };
+
+  const settings = loadSettings();
+  const database = await openAppDatabase({
+    settings,
+    poolMax: options.concurrency + 1,
+    log: (m) => console.log(m),
+  }).catch((e: unknown) => {
+    console.error(e instanceof DataDirInUseError ? e.message : `Could not open the database: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  });
+  const where = database.mode === 'url' ? 'the PostgreSQL server of DATABASE_URL' : `${settings.dataDir} (${database.mode})`;
+  console.log(
+    `Seeding ${fmt(options.users)} users and ${fmt(options.caucuses)} caucuses into ${where} ` +
+      `(seed ${options.seed}, batches of ${options.batchSize} on ${options.concurrency} connections)`,
+  );
+
+  let interrupted = false;
+  process.once('SIGINT', () => {
+    interrupted = true;
+    console.error('\nInterrupted: closing the database (batches written so far stay).');
+    void database.close().finally(() => process.exit(130));
+  });
+
+  const started = performance.now();
+  let lastPrint = 0;
+  let lastPhase = '';
+  const onProgress = (p: SeedProgress) => {
+    const t = performance.now();
+    if (p.phase === lastPhase && p.done < p.total && t - lastPrint < 1000) return;
+    lastPrint = t;
+    lastPhase = p.phase;
+    const seconds = (t - started) / 1000;
+    const pct = p.total ? ((100 * p.done) / p.total).toFixed(0) : '100';
+    const label = p.phase === 'vacuum' ? (p.done ? 'vacuum analyze done' : 'vacuum analyze…') : `${p.phase} ${fmt(p.done)}/${fmt(p.total)} (${pct}%)`;
+    console.log(`  ${label.padEnd(36)} ${fmt(p.rows)} rows, ${fmt(p.rows / Math.max(seconds, 0.001))} rows/s, ${seconds.toFixed(1)} s`);
+  };
+
+  try {
+    const summary = await seedDatabase({ db: database.db }, { ...options, onProgress });
+    const seconds = summary.ms / 1000;
+    console.log(
+      `Done in ${seconds.toFixed(1)} s: ${fmt(summary.rows)} rows (${fmt(summary.rows / seconds)} rows/s; ` +
+        `${fmt(summary.users / seconds)} users/s).\n` +
+        `  users ${fmt(summary.users)} (+ accounts), photos ${fmt(summary.photos)}, sparks ${fmt(summary.sparks)}, ` +
+        `user_badges ${fmt(summary.userBadges)}, activities ${fmt(summary.activities)}, caucuses ${fmt(summary.caucuses)}, ` +
+        `caucus_members ${fmt(summary.caucusMembers)}\n` +
+        `  Seeded users sign in with the password "${DEFAULT_PASSWORD}"; emails look like first.last.${summary.firstUserNumber}@example.test.` +
+        (summary.administratorEmail ? `\n  Administrator (organizer of the level-5 caucuses): ${summary.administratorEmail}` : ''),
+    );
+  } finally {
+    if (!interrupted) await database.close();
+  }
+}
+
+main().catch((e: unknown) => {
+  console.error('The seed failed:', e instanceof Error ? (e.stack ?? e.message) : e);
+  process.exit(1);
+});
