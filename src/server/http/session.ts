@@ -14,6 +14,11 @@ export type AppEnv = { Variables: { user: SessionUser | null } };
 /** Reads the session cookie (if any) into `c.var.user`. */
 export function loadSession(auth: Auth): MiddlewareHandler<AppEnv> {
   return createMiddleware<AppEnv>(async (c, next) => {
+    // No session cookie, no session: skip the lookup for visitors (most public reads).
+    if (!c.req.header('cookie')?.includes('session_token')) {
+      c.set('user', null);
+      return next();
+    }
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
     c.set('user', session ? { id: session.user.id, email: session.user.email, name: session.user.name } : null);
     await next();
