@@ -131,3 +131,60 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     });
   },
 });
+
+// ---------------------------------------------------------------------------------------
+// Page helpers shared by the user-journey specs.
+
+let emailCounter = 0;
+
+/** An email address no other test (or run) uses. */
+export function uniqueEmail(tag: string): string {
+  emailCounter += 1;
+  return `${tag}-${Date.now()}-${process.pid}-${emailCounter}@example.test`;
+}
+
+/** Fills and submits the /auth page's Log In form (the page must already show it). */
+export async function logInThroughForm(page: Page, user: { email: string; password: string }): Promise<void> {
+  const form = page.getByRole('form', { name: 'Log in' });
+  await expect(form).toBeVisible();
+  await form.getByLabel('Email').fill(user.email);
+  await form.getByLabel('Password', { exact: true }).fill(user.password);
+  await form.getByRole('button', { name: 'Log In', exact: true }).click();
+}
+
+/**
+ * The value (`<dd>`) of a term (`<dt>`) in a description list: a row of the profile's
+ * Profile Information card ('Tagline', 'Bio' …) or a figure of its Points Summary ('Sparks').
+ */
+export function definitionOf(page: Page, term: string) {
+  return page
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^\\s*${term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`) })
+    .locator('xpath=following-sibling::dd[1]');
+}
+
+/**
+ * Waits until the navbar is drawn for a visitor (signed out): its Join the Revolution button
+ * is there (attached, since below 768 px the desktop links are hidden) and Sign Out is not.
+ */
+export async function expectSignedOutNavbar(page: Page): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Join the Revolution', includeHidden: true })).toBeAttached();
+  await expect(nav.getByRole('button', { name: 'Sign Out', includeHidden: true })).toHaveCount(0);
+}
+
+/** Waits until the navbar is drawn for a signed-in user: its Sign Out button is there. */
+export async function expectSignedInNavbar(page: Page): Promise<void> {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('button', { name: 'Sign Out', includeHidden: true })).toBeAttached();
+  await expect(nav.getByRole('link', { name: 'Join the Revolution', includeHidden: true })).toHaveCount(0);
+}
+
+/** After a sign-out: the session is gone and the visitor is on the landing page (/). */
+export async function expectSignedOutOnLanding(page: Page): Promise<void> {
+  await expectSignedOutNavbar(page);
+  const landing = page.getByRole('heading', { level: 1, name: /Welcome to a better way/ });
+  await expect(page).toHaveURL(/\/$/);
+  await expect(landing).toBeVisible();
+  expect((await page.request.get('/api/me')).status(), 'GET /api/me after signing out').toBe(401);
+}

@@ -1,10 +1,15 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link, Outlet, ScrollRestoration } from 'react-router';
-import { Toaster } from 'sonner';
+import { toast, Toaster } from 'sonner';
+import { takeFlash } from '../../features/session/use-session';
 import { PageSkeleton } from '../ui/skeleton';
 import { Navbar } from './navbar';
 
 export function AppLayout() {
+  useEffect(() => {
+    const flash = takeFlash();
+    if (flash) toast.success(flash.title, { description: flash.description });
+  }, []);
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">

@@ -38,6 +38,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { savePostLoginPath } from '../session/post-login-path';
 import { useSession } from '../session/use-session';
 import { CaucusChat } from './caucus-chat';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
 
 /**
  * /caucus/{id}: Caucus Information, the Organizers and Members lists, the Delegate
@@ -1276,12 +1277,3 @@ function Pill({ tone, children }: { tone: 'green' | 'slate' | 'navy' | 'amber'; 
   return <span className={cn('inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', tones[tone])}>{children}</span>;
 }
 
-function useDocumentTitle(title: string) {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${title} · Graduated Unanimous Caucus`;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
-}

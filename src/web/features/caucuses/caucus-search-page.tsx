@@ -16,6 +16,7 @@ import { Input, Label, Select } from '../../components/ui/form-controls';
 import { EmptyState, ErrorState, Page } from '../../components/ui/page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useSession } from '../session/use-session';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
 
 /**
  * /caucus-search, 'Find Your Caucus': filters kept in the URL query (state, district, level,
@@ -438,12 +439,3 @@ function HelpDialog() {
   );
 }
 
-function useDocumentTitle(title: string) {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${title} · Graduated Unanimous Caucus`;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
-}

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Loader2, Search } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -20,6 +20,7 @@ import { ErrorState, Page } from '../../components/ui/page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { FormAlert, SelectField, TextField, focusFirstInvalid } from '../auth/auth-fields';
 import { useSession } from '../session/use-session';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
 
 /**
  * /create-caucus, 'Create New Caucus'. As a voting member the caucus takes the creator's
@@ -493,12 +494,3 @@ function CreateSkeleton() {
   );
 }
 
-function useDocumentTitle(title: string) {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${title} · Graduated Unanimous Caucus`;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
-}

@@ -11,6 +11,7 @@ import { Page } from '../../components/ui/page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { savePostLoginPath } from '../session/post-login-path';
 import { useSession } from '../session/use-session';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
 
 /**
  * /join-caucus/{invitationCode}: looks the caucus up by its code. A signed-in user goes
@@ -146,12 +147,3 @@ function InvitationSkeleton() {
   );
 }
 
-function useDocumentTitle(title: string) {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${title} · Graduated Unanimous Caucus`;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
-}

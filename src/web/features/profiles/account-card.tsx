@@ -5,12 +5,12 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { CopyButton } from '../../components/ui/copy-button';
 import { Input, Label } from '../../components/ui/form-controls';
-import { useLeaveAndSignOut } from './use-leave-and-sign-out';
+import { useSignOut } from '../session/use-session';
 import { DeleteProfileDialog } from './delete-profile-dialog';
 
 /** The owner's own actions: referral link, verification, log out and deletion. */
 export function AccountCard({ profile }: { profile: OwnProfile }) {
-  const signOut = useLeaveAndSignOut();
+  const signOut = useSignOut();
   return (
     <Card>
       <CardHeader>

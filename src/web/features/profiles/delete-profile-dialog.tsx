@@ -4,7 +4,7 @@ import { isDeleteConfirmation, MESSAGES } from '../../../domain/profiles/profile
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { Input, Label } from '../../components/ui/form-controls';
-import { useLeaveAndSignOut } from './use-leave-and-sign-out';
+import { useSignOut } from '../session/use-session';
 import { useDeleteProfile } from './profile-queries';
 
 /**
@@ -16,7 +16,7 @@ export function DeleteProfileDialog() {
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const remove = useDeleteProfile();
-  const signOut = useLeaveAndSignOut();
+  const signOut = useSignOut();
   const confirmed = isDeleteConfirmation(text);
 
   const submit = (event?: FormEvent) => {
@@ -28,9 +28,9 @@ export function DeleteProfileDialog() {
     }
     remove.mutate(text, {
       onSuccess: async (outcome) => {
-        toast.success(outcome.type === 'soft_delete' ? 'Profile Hidden' : 'Profile Deleted', { description: outcome.message });
+        const flash = { title: outcome.type === 'soft_delete' ? 'Profile Hidden' : 'Profile Deleted', description: outcome.message };
         setOpen(false);
-        await signOut();
+        await signOut(flash);
       },
       onError: (error) => {
         console.error('Profile deletion failed', error);

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, Search } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import type { OwnProfile, PublicProfile } from '../../../domain/profiles/profile-types';
 import { ApiError } from '../../api/http';
@@ -15,6 +14,7 @@ import { ProfileInfoCard } from './profile-info-card';
 import { usePublicProfile } from './profile-queries';
 import { ProfileSkeleton } from './profile-skeleton';
 import { RecentBadgesCard } from './recent-badges-card';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
 
 /**
  * /profile (one's own, editable) and /profile/{userId} (anyone's, read-only unless it is
@@ -110,12 +110,3 @@ function ProfileError({ message, onRetry }: { message: string; onRetry?: () => v
   );
 }
 
-function useDocumentTitle(title: string) {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${title} · Graduated Unanimous Caucus`;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
-}

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router';
 import type { OwnProfile } from '../../../domain/profiles/profile-types';
 import { api } from '../../api/http';
 
@@ -17,21 +16,38 @@ export function useSession() {
 }
 
 /** Signs out and lands on / even if the call fails (spec: sign-out clears the session anyway). */
+const FLASH_KEY = 'caucus.flash';
+
+/** A toast to show after the next full page load (sign-out reloads the app). */
+export interface Flash {
+  title: string;
+  description?: string;
+}
+
+/** Reads and forgets the toast left by the previous page, if any. */
+export function takeFlash(): Flash | null {
+  const raw = sessionStorage.getItem(FLASH_KEY);
+  sessionStorage.removeItem(FLASH_KEY);
+  try {
+    return raw ? (JSON.parse(raw) as Flash) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function useSignOut() {
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return useCallback(async () => {
+  return useCallback(async (flash?: Flash) => {
     try {
       await api('/api/auth/sign-out', { method: 'POST', json: {} });
     } catch {
       /* the user goes to / anyway */
     }
-    // Leave the (possibly protected) page first, so its guard does not send us to /auth.
-    navigate('/', { replace: true });
     sessionStorage.clear();
-    queueMicrotask(() => {
-      queryClient.setQueryData(SESSION_KEY, null);
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
-    });
-  }, [navigate, queryClient]);
+    if (flash) sessionStorage.setItem(FLASH_KEY, JSON.stringify(flash));
+    queryClient.clear();
+    // A full load of / : nothing of the signed-in state survives, and no protected page's
+    // guard gets the chance to send the visitor to /auth on the way out.
+    window.location.replace('/');
+  }, [queryClient]);
 }
