@@ -5,6 +5,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly title?: string,
+    /** The answer's parsed body, when it had one. */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -38,7 +40,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   if (!res.ok) {
     const err = (data as { error?: { code?: string; message?: string; title?: string }; message?: string; code?: string } | null) ?? {};
     const message = err.error?.message ?? err.message ?? (res.status === 429 ? 'Too many attempts. Please wait a minute and try again.' : `Request failed (${res.status})`);
-    throw new ApiError(res.status, err.error?.code ?? err.code ?? 'error', message, err.error?.title);
+    throw new ApiError(res.status, err.error?.code ?? err.code ?? 'error', message, err.error?.title, data);
   }
   return data as T;
 }
@@ -48,5 +50,24 @@ function safeJson(text: string): unknown {
     return JSON.parse(text);
   } catch {
     return null;
+  }
+}
+
+/** The server's "confirm leaving your current caucus first" answer (a 409 that is not an error). */
+export interface ConfirmationAnswer {
+  status: 'requires_confirmation';
+  message: string;
+  existingCaucusId: string;
+  existingCaucusName: string;
+}
+
+/** Like api(), but a 409 `requires_confirmation` answer is returned instead of thrown. */
+export async function apiOrConfirmation<T>(path: string, options: RequestOptions = {}): Promise<T | ConfirmationAnswer> {
+  try {
+    return await api<T>(path, options);
+  } catch (e) {
+    const body = e instanceof ApiError && e.status === 409 ? (e.body as Partial<ConfirmationAnswer> | null) : null;
+    if (body?.status === 'requires_confirmation') return body as ConfirmationAnswer;
+    throw e;
   }
 }

@@ -35,7 +35,7 @@ describe('the movement figures', () => {
   it('counts confirmed members, caucuses by state and districts with a caucus', async () => {
     const before = await countMovementStats(database.db);
     await createUser(database.db, { state: 'OH', district: 3 });
-    const unconfirmed = await createUser(database.db, { emailVerified: false, emailVerifiedAt: null });
+    await createUser(database.db, { emailVerified: false, emailVerifiedAt: null }); // not a member until confirmed
     const hidden = await createUser(database.db);
     await database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, hidden.id));
     await addCaucus('OH', 3, false);
@@ -48,7 +48,6 @@ describe('the movement figures', () => {
     expect(after.activeCaucuses - before.activeCaucuses).toBe(2);
     expect(after.finalizedCaucuses - before.finalizedCaucuses).toBe(1);
     expect(after.districtsActive - before.districtsActive).toBe(2);
-    expect(unconfirmed.id).toBeTruthy();
   });
 
   it('reads the database at most once per cache period', async () => {

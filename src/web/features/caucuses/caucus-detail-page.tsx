@@ -25,7 +25,7 @@ import { VERIFICATION_REQUIRED_MESSAGE } from '../../../domain/caucuses/election
 import { JOIN_MESSAGES } from '../../../domain/caucuses/eligibility';
 import { districtLabel, stateName } from '../../../domain/geography/states';
 import { FORMER_MEMBER_NAME, type OwnProfile, type PublicProfile } from '../../../domain/profiles/profile-types';
-import { ApiError, api } from '../../api/http';
+import { ApiError, api, apiOrConfirmation } from '../../api/http';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { cn } from '../../components/ui/class-names';
@@ -73,23 +73,7 @@ type Confirmation = Extract<JoinResult, { status: 'requires_confirmation' }>;
 
 /** POST /join, handing back `requires_confirmation` (a 409) as an answer instead of an error. */
 async function joinRequest(caucusId: string, body: { password?: string; confirmLeave?: boolean }): Promise<JoinResult> {
-  let res: Response;
-  try {
-    res = await fetch(`/api/caucuses/${encodeURIComponent(caucusId)}/join`, {
-      method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(0, 'network', 'Could not reach the server. Check your connection and try again.');
-  }
-  const data = (await res.json().catch(() => null)) as (Partial<Confirmation> & { status?: string; error?: { code?: string; message?: string } }) | null;
-  if (res.status === 409 && data?.status === 'requires_confirmation') return data as Confirmation;
-  if (!res.ok || !data) {
-    throw new ApiError(res.status, data?.error?.code ?? 'error', data?.error?.message ?? (res.status === 429 ? 'Too many attempts. Please wait a minute and try again.' : `Request failed (${res.status})`));
-  }
-  return data as JoinResult;
+  return apiOrConfirmation<JoinResult>(`/api/caucuses/${encodeURIComponent(caucusId)}/join`, { method: 'POST', json: body });
 }
 
 export default function CaucusDetailPage() {

@@ -10,7 +10,7 @@ import { MAX_LEVEL, MIN_LEVEL } from '../../../domain/caucuses/level';
 import { STATES, districtLabel, districtsOf, isStateCode, isValidDistrict, stateName } from '../../../domain/geography/states';
 import { ALIGNMENTS, OTHER_ALIGNMENT_MAX } from '../../../domain/profiles/alignment';
 import type { OwnProfile } from '../../../domain/profiles/profile-types';
-import { ApiError } from '../../api/http';
+import { ApiError, apiOrConfirmation, type ConfirmationAnswer } from '../../api/http';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { cn } from '../../components/ui/class-names';
@@ -57,35 +57,12 @@ const EMPTY: Values = {
   platformLink: '',
 };
 
-interface Confirmation {
-  message: string;
-  existingCaucusId: string;
-  existingCaucusName: string;
-}
+type Confirmation = ConfirmationAnswer;
 
 /** POST that hands back a `requires_confirmation` answer (409) instead of throwing it. */
 async function postCaucus(body: unknown): Promise<{ created: CaucusSummary } | { confirm: Confirmation }> {
-  let res: Response;
-  try {
-    res = await fetch('/api/caucuses', {
-      method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(0, 'network', 'Could not reach the server. Check your connection and try again.');
-  }
-  const data = (await res.json().catch(() => null)) as
-    | (Omit<CaucusSummary, 'status'> & { status?: string; message?: string; existingCaucusId?: string; existingCaucusName?: string; error?: { code?: string; message?: string } })
-    | null;
-  if (res.status === 409 && data?.status === 'requires_confirmation') {
-    return { confirm: { message: data.message ?? '', existingCaucusId: data.existingCaucusId ?? '', existingCaucusName: data.existingCaucusName ?? '' } };
-  }
-  if (!res.ok || !data) {
-    throw new ApiError(res.status, data?.error?.code ?? 'error', data?.error?.message ?? (res.status === 429 ? 'Too many attempts. Please wait a minute and try again.' : 'Failed to create caucus'));
-  }
-  return { created: data as CaucusSummary };
+  const answer = await apiOrConfirmation<CaucusSummary>('/api/caucuses', { method: 'POST', json: body });
+  return answer.status === 'requires_confirmation' ? { confirm: answer } : { created: answer };
 }
 
 export default function CreateCaucusPage() {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CaucusSummary, RepresentationLink } from '../../../domain/caucuses/caucus-types';
-import { ApiError, api } from '../../api/http';
+import { api, apiOrConfirmation, type ConfirmationAnswer } from '../../api/http';
 
 /** One invitation as GET /api/my/invitations answers it. */
 export interface InvitationView {
@@ -63,23 +63,16 @@ export interface VoterAnswer {
 /** What answering a voting invitation led to: done, or the server asks the user to confirm leaving a caucus. */
 export type VoterAnswerOutcome = { kind: 'done'; response: Answer } | { kind: 'requires_confirmation'; message: string };
 
-/**
- * Answers a voting-member invitation. A 409 whose body is a join answer (it has no `error`
- * object, so ApiError's code stays 'error') asks the user to confirm leaving their caucus.
- */
+/** Answers a voting-member invitation; the server may ask the user to confirm leaving a caucus first. */
 export function useRespondToVoterInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ invitationId, ...body }: VoterAnswer): Promise<VoterAnswerOutcome> => {
-      try {
-        await api(`/api/voter-invitations/${encodeURIComponent(invitationId)}/respond`, { method: 'POST', json: body });
-        return { kind: 'done', response: body.response };
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 409 && error.code === 'error') {
-          return { kind: 'requires_confirmation', message: error.message };
-        }
-        throw error;
+      const answer = await apiOrConfirmation<unknown>(`/api/voter-invitations/${encodeURIComponent(invitationId)}/respond`, { method: 'POST', json: body });
+      if ((answer as { status?: string } | null)?.status === 'requires_confirmation') {
+        return { kind: 'requires_confirmation', message: (answer as ConfirmationAnswer).message };
       }
+      return { kind: 'done', response: body.response };
     },
     onSuccess: (outcome) => {
       if (outcome.kind !== 'done') return;
