@@ -120,7 +120,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   }
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
 
-  app.use('/api/*', loadSession(auth));
+  app.use('/api/*', loadSession({ auth, db, secret: settings.AUTH_SECRET }));
   app.get('/api/config', (c) =>
     c.json({ visionDocumentUrl: settings.VISION_DOCUMENT_URL, mailboxEnabled: settings.mailboxEnabled, timeZone: settings.APP_TIME_ZONE }),
   );

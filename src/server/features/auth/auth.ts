@@ -23,6 +23,8 @@ export interface AuthDeps {
 }
 
 export const SESSION_DAYS = 30;
+/** A session is extended (to SESSION_DAYS from now) when used a day or more after its last extension. */
+export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
 
 export function createAuth(deps: AuthDeps) {
   const { db, logger, baseUrl } = deps;
@@ -39,7 +41,7 @@ export function createAuth(deps: AuthDeps) {
     }),
     // Our own rate limiter (shared through PostgreSQL) guards the auth routes; see app.ts.
     rateLimit: { enabled: false },
-    session: { expiresIn: 60 * 60 * 24 * SESSION_DAYS, updateAge: 60 * 60 * 24 },
+    session: { expiresIn: 60 * 60 * 24 * SESSION_DAYS, updateAge: SESSION_UPDATE_AGE_SECONDS },
     advanced: {
       database: { generateId: 'uuid' },
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },

@@ -1,0 +1,95 @@
+import { createHmac } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { sessions } from '../db/schema/auth';
+import { createUser } from '../test/factories';
+import { createTestApp, testSettings } from '../test/test-app';
+import { createTestDatabase } from '../test/test-database';
+import { verifySignedToken } from './session';
+
+const SECRET = 'a-secret-of-enough-length-for-hmac-tests';
+const sign = (token: string, secret = SECRET) => `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
+
+describe('verifySignedToken', () => {
+  it.each([
+    ['a token signed with the secret', sign('abc123'), 'abc123'],
+    ['a token with a dot in it', sign('abc.123'), 'abc.123'],
+    ['a token signed with another secret', sign('abc123', 'another secret entirely'), null],
+    ['a tampered token', sign('abc123').replace('abc123', 'abc124'), null],
+    ['no signature', 'abc123', null],
+    ['a short signature', 'abc123.c2hvcnQ=', null],
+    ['an empty token', sign(''), null],
+  ])('%s', (_name, cookie, expected) => {
+    expect(verifySignedToken(cookie, SECRET)).toBe(expected);
+  });
+});
+
+describe('the session middleware', () => {
+  let database: Database;
+  let t: ReturnType<typeof createTestApp>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    t = createTestApp(database.db);
+  });
+
+  async function signedIn() {
+    const user = await createUser(database.db);
+    const cookie = await t.signIn(user.email, user.password);
+    const token = decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!;
+    return { user, cookie, token };
+  }
+
+  it('reads the signed-in user from a valid cookie', async () => {
+    const { user, cookie } = await signedIn();
+    const res = await t.request('/api/me', { cookie });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { id: string }).id).toBe(user.id);
+  });
+
+  it('treats a cookie whose signature does not match as no session', async () => {
+    const { cookie } = await signedIn();
+    const [name, value] = cookie.split('=') as [string, string];
+    const decoded = decodeURIComponent(value);
+    const forged = `${name}=${encodeURIComponent(`${decoded.slice(0, 5)}x${decoded.slice(6)}`)}`;
+    expect((await t.request('/api/me', { cookie: forged })).status).toBe(401);
+  });
+
+  it('treats a token signed with another secret as no session', async () => {
+    const { cookie, token } = await signedIn();
+    const name = cookie.split('=')[0]!;
+    const other = `${name}=${encodeURIComponent(sign(token, `${testSettings.AUTH_SECRET}-not`))}`;
+    expect((await t.request('/api/me', { cookie: other })).status).toBe(401);
+  });
+
+  it('refuses an expired session', async () => {
+    const { cookie, token } = await signedIn();
+    await database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.token, token));
+    expect((await t.request('/api/me', { cookie })).status).toBe(401);
+  });
+
+  it('refuses a session that was deleted (signed out elsewhere)', async () => {
+    const { cookie, token } = await signedIn();
+    await database.db.delete(sessions).where(eq(sessions.token, token));
+    expect((await t.request('/api/me', { cookie })).status).toBe(401);
+  });
+
+  it('extends a session used a day or more after its last extension, as better-auth does', async () => {
+    const { cookie, token } = await signedIn();
+    const extendedTwoDaysAgo = new Date(Date.now() + 28 * 86_400_000);
+    await database.db.update(sessions).set({ expiresAt: extendedTwoDaysAgo }).where(eq(sessions.token, token));
+    expect((await t.request('/api/me', { cookie })).status).toBe(200);
+    const [row] = await database.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.token, token));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+  });
+
+  it('does not write to a session used within a day of its last extension', async () => {
+    const { cookie, token } = await signedIn();
+    const fresh = new Date(Date.now() + 29.5 * 86_400_000);
+    await database.db.update(sessions).set({ expiresAt: fresh }).where(eq(sessions.token, token));
+    expect((await t.request('/api/me', { cookie })).status).toBe(200);
+    const [row] = await database.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.token, token));
+    expect(row!.expiresAt.getTime()).toBe(fresh.getTime());
+  });
+});
