@@ -6,6 +6,7 @@
 // run directly with pg at the same concurrency. Prints a markdown table and writes it, with
 // the machine's facts, into docs/benchmarks.md (between the bench markers). Stops the app.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -20,16 +21,19 @@ import { systemClock } from '../../src/server/clock';
 import { openAppDatabase, type AppDatabase } from '../../src/server/db/app-database';
 import { schema, type Db } from '../../src/server/db/client';
 import { createAuth } from '../../src/server/features/auth/auth';
+import * as caucusService from '../../src/server/features/caucuses/caucuses.service';
+import { Hono } from 'hono';
+import { searchCaucusesSchema } from '../../src/domain/caucuses/caucus-schemas';
+import { loadSession, requireUser, type AppEnv } from '../../src/server/http/session';
 import * as profiles from '../../src/server/features/profiles/profiles.service';
 import { countMovementStats } from '../../src/server/features/stats/stats.service';
 import { loadSettings } from '../../src/server/settings';
-import { DEFAULT_PASSWORD } from '../../src/server/test/factories';
 import { seedDatabase, type SeedProgress } from '../../src/server/test/seed-data';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
 const USAGE =
-  'Usage: npm run bench -- [--users N] [--caucuses M] [--seed S] [--connections C] [--duration SECONDS] [--warmup SECONDS] [--data-dir DIR] [--out FILE]';
+  'Usage: npm run bench -- [--users N] [--caucuses M] [--seed S] [--connections C] [--duration SECONDS] [--warmup SECONDS] [--data-dir DIR] [--out FILE] [--only REGEX]';
 const TARGET_P95_MS = 50;
 const MARK_START = '<!-- bench:start -->';
 const MARK_END = '<!-- bench:end -->';
@@ -44,6 +48,7 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '2' },
     'data-dir': { type: 'string', default: './data-bench' },
     out: { type: 'string', default: 'docs/benchmarks.md' },
+    only: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -88,7 +93,7 @@ function summarize(latencies: number[], errors: number, seconds: number): Measur
 }
 
 /** autocannon against one endpoint; every request gets a fresh path/headers from `next()`. */
-async function httpLoad(baseUrl: string, next: () => { path: string; headers?: Record<string, string> }, seconds: number): Promise<Measure> {
+async function httpLoad(baseUrl: string, next: () => HttpRequest, seconds: number): Promise<Measure> {
   const latencies: number[] = [];
   let errors = 0;
   const started = performance.now();
@@ -102,8 +107,10 @@ async function httpLoad(baseUrl: string, next: () => { path: string; headers?: R
           {
             method: 'GET',
             setupRequest: (request) => {
-              const { path: p, headers } = next();
-              return { ...request, path: p, headers: { ...request.headers, ...headers } };
+              const { path: p, headers, method = 'GET', json } = next();
+              const body = json === undefined ? undefined : JSON.stringify(json);
+              const extra = body === undefined ? {} : { 'content-type': 'application/json' };
+              return { ...request, method, path: p, body, headers: { ...request.headers, ...extra, ...headers } };
             },
           },
         ],
@@ -240,11 +247,20 @@ async function stopApp(child: ChildProcess): Promise<void> {
 
 // ---- main -----------------------------------------------------------------------------------
 
+interface HttpRequest {
+  path: string;
+  method?: 'GET' | 'POST' | 'PUT';
+  headers?: Record<string, string>;
+  json?: unknown;
+}
+
 interface Endpoint {
   name: string;
   route: string;
   note: string;
-  request: () => { path: string; headers?: Record<string, string> };
+  request: () => HttpRequest;
+  /** A write: each request consumes one prepared case; the p95 target is for reads only. */
+  write?: boolean;
   raw: ((client: pg.PoolClient) => Promise<void>) | null;
   /** Concurrency of the raw run when it differs from the app's. */
   rawConnections?: number;
@@ -258,17 +274,30 @@ async function count(pool: pg.Pool, table: string): Promise<number> {
   return Number((await pool.query<{ n: string }>(`select count(*) as n from ${table}`)).rows[0]!.n);
 }
 
-async function signIn(baseUrl: string, email: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email, password: DEFAULT_PASSWORD }),
-  });
-  if (!res.ok) throw new Error(`Sign-in of ${email} failed: ${res.status} ${await res.text()}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .join('; ');
+/**
+ * Sessions for many users at once, written straight into the sessions table with the cookie
+ * better-auth would set (token.HMAC-SHA256(AUTH_SECRET, token)): signing thousands of users in
+ * through /api/auth would hit the sign-in rate limit. Removed again by `dropMintedSessions`.
+ */
+async function mintSessions(pool: pg.Pool, userIds: string[], secret: string): Promise<Map<string, { cookie: string; token: string }>> {
+  const cookies = new Map<string, { cookie: string; token: string }>();
+  const tokens: string[] = [];
+  for (const id of userIds) {
+    const token = `bench-${randomBytes(18).toString('base64url')}`;
+    tokens.push(token);
+    const signature = createHmac('sha256', secret).update(token).digest('base64');
+    cookies.set(id, { cookie: `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`, token });
+  }
+  await pool.query(
+    `insert into sessions (token, user_id, expires_at, user_agent)
+     select t, u, now() + interval '29 days 12 hours', 'bench' from unnest($1::text[], $2::uuid[]) as x(t, u)`,
+    [tokens, userIds],
+  );
+  return cookies;
+}
+
+async function dropMintedSessions(pool: pg.Pool): Promise<void> {
+  await pool.query(`delete from sessions where user_agent = 'bench' and token like 'bench-%'`);
 }
 
 async function explain(pool: pg.Pool, queries: RecordedQuery[]): Promise<string> {
@@ -346,18 +375,15 @@ async function main() {
       throw new Error('The database lacks users, activities, badges or photos to read: seed it (npm run seed).');
     }
 
-    // Sessions for /api/me: a few seeded users sign in (below the sign-in rate limit).
+    // Sessions for /api/me: a few seeded users, with sessions as sign-in writes them (see mintSessions).
     const signInUsers = (
-      await pool.query<{ id: string; email: string }>(
-        `select id, email from users where deleted_at is null and email_verified_at is not null and email like '%@example.test' order by random() limit 8`,
+      await pool.query<{ id: string }>(
+        `select id from users where deleted_at is null and email_verified_at is not null and email like '%@example.test' order by random() limit 8`,
       )
     ).rows;
-    const sessions: Array<{ userId: string; cookie: string; token: string }> = [];
-    for (const u of signInUsers) {
-      const cookie = await signIn(baseUrl, u.email);
-      const { rows } = await pool.query<{ token: string }>('select token from sessions where user_id = $1 order by created_at desc limit 1', [u.id]);
-      sessions.push({ userId: u.id, cookie, token: rows[0]!.token });
-    }
+    await dropMintedSessions(pool);
+    const meSessions = await mintSessions(pool, signInUsers.map((u) => u.id), loadSettings({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', PORT: String(port), BASE_URL: baseUrl }).AUTH_SECRET);
+    const sessions = signInUsers.map((u) => ({ userId: u.id, ...meSessions.get(u.id)! }));
 
     // The SQL of each read, recorded from the same service functions the routes call.
     const settings = loadSettings({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', PORT: String(port), BASE_URL: baseUrl });
@@ -368,6 +394,7 @@ async function main() {
     const photoSql = await recordQueries(pool, (db) => profiles.getPhoto({ db }, photoIds[0]!));
     const movementSql = await recordQueries(pool, (db) => countMovementStats(db));
     const me = sessions[0]!;
+    // /api/me: the app's session middleware (one query) and the profile query, recorded together.
     const meSql = await recordQueries(pool, async (db) => {
       const auth = createAuth({
         db,
@@ -378,10 +405,81 @@ async function main() {
         trustedOrigins: [baseUrl],
         adminEmails: [],
       });
-      const session = await auth.api.getSession({ headers: new Headers({ cookie: me.cookie }) });
-      if (!session) throw new Error('The recorded session lookup found no session: is AUTH_SECRET the app’s?');
-      await profiles.getOwnProfile({ db }, me.userId);
+      const probe = new Hono<AppEnv>();
+      probe.use('*', loadSession({ auth, db, secret: settings.AUTH_SECRET }));
+      probe.get('/me', async (c) => c.json(await profiles.getOwnProfile({ db }, requireUser(c).id)));
+      const res = await probe.request('/me', { headers: { cookie: me.cookie } });
+      if (res.status !== 200) throw new Error(`The recorded session lookup answered ${res.status}: is AUTH_SECRET the app’s?`);
     });
+
+    // ---- caucuses: ids, sessions for members and for voters free to join ----------------------
+    const caucusIds = await sampleIds('select id from caucuses order by random() limit 2000');
+    const memberRows = (
+      await pool.query<{ user_id: string; caucus_id: string }>(
+        `select m.user_id, m.caucus_id from caucus_members m join caucuses c on c.id = m.caucus_id
+         where m.is_voting_member and not c.election_finalized order by random() limit 2000`,
+      )
+    ).rows;
+    // Voters free to join: no membership yet, home district with an open public level-1 caucus;
+    // one voter per caucus, so no caucus fills up during the run.
+    const joinCases = (
+      await pool.query<{ user_id: string; caucus_id: string }>(
+        `with open as (
+           select id, state, district, row_number() over (partition by state, district order by random()) as rn
+           from caucuses where level = 1 and is_open and not election_finalized and voting_member_count < required_voting_members - 1),
+         free as (
+           select u.id, u.state, u.district, row_number() over (partition by u.state, u.district order by random()) as rn
+           from users u
+           where u.deleted_at is null and u.email_verified_at is not null
+             and not exists (select 1 from caucus_members m where m.user_id = u.id)
+             and not exists (select 1 from caucuses d where d.elected_delegate_id = u.id and d.election_finalized))
+         select f.id as user_id, o.id as caucus_id from open o join free f using (state, district, rn) limit 6000`,
+      )
+    ).rows;
+    // Votes: a voting member of an unfinalized caucus votes (or changes the vote) for a member
+    // of the caucus; candidates drawn at random, so no caucus reaches a unanimous vote.
+    const voteCases = (
+      await pool.query<{ voter_id: string; caucus_id: string; candidates: string[] }>(
+        `select m.user_id as voter_id, m.caucus_id, array(
+           select o.user_id from caucus_members o where o.caucus_id = m.caucus_id and o.is_voting_member) as candidates
+         from caucus_members m join caucuses c on c.id = m.caucus_id
+         where m.is_voting_member and not c.election_finalized and c.voting_member_count >= 3
+         order by random() limit 2000`,
+      )
+    ).rows;
+    if (!caucusIds.length || !memberRows.length || !joinCases.length || !voteCases.length) {
+      throw new Error('The database lacks caucuses, members or voters free to join: seed it (npm run seed).');
+    }
+    const sessionOf = await mintSessions(
+      pool,
+      [...new Set([...memberRows.map((r) => r.user_id), ...joinCases.map((r) => r.user_id), ...voteCases.map((r) => r.voter_id)])],
+      settings.AUTH_SECRET,
+    );
+    const cookieOf = (userId: string) => sessionOf.get(userId)!.cookie;
+    const members = memberRows.map((r) => ({ userId: r.user_id, caucusId: r.caucus_id, cookie: cookieOf(r.user_id) }));
+    const sampleState = (await pool.query<{ state: string; district: number }>('select state, district from caucuses where level = 1 order by random() limit 1')).rows[0]!;
+    const sampleAlignment = (await pool.query<{ a: string }>('select political_alignment as a from caucuses where political_alignment is not null order by random() limit 1')).rows[0]!.a;
+    const searchCases: Array<{ label: string; query: Partial<Record<'state' | 'district' | 'level' | 'name' | 'status' | 'alignment', string>> }> = [
+      { label: 'no filter (status available by default)', query: {} },
+      { label: 'state', query: { state: sampleState.state } },
+      { label: 'state + district', query: { state: sampleState.state, district: String(sampleState.district) } },
+      { label: 'level 2', query: { level: '2' } },
+      { label: 'name contains', query: { name: 'Main' } },
+      { label: 'alignment', query: { alignment: sampleAlignment } },
+      { label: 'status finalized', query: { status: 'finalized' } },
+      { label: 'status full', query: { status: 'full' } },
+      { label: 'state + district + level + status all', query: { state: sampleState.state, district: String(sampleState.district), level: '1', status: 'all' } },
+    ];
+    const searchSql = new Map<string, RecordedQuery[]>();
+    for (const c of searchCases) {
+      const input = searchCaucusesSchema.parse(c.query);
+      searchSql.set(c.label, await recordQueries(pool, (db) => caucusService.searchCaucuses({ db, clock: systemClock }, input)));
+    }
+    const detailSample = members[0]!;
+    const detailSql = await recordQueries(pool, (db) => caucusService.getCaucusDetail({ db, clock: systemClock }, detailSample.caucusId, detailSample.userId));
+    const representationSql = await recordQueries(pool, (db) => caucusService.getRepresentation({ db, clock: systemClock }, detailSample.userId));
+    let nextJoin = 0;
+    let nextVote = 0;
 
     rawPool = new pg.Pool({
       ...(typeof database.connection === 'string' ? { connectionString: database.connection } : database.connection),
@@ -456,6 +554,72 @@ async function main() {
         rawNote: `the session lookup + profile queries (${meSql.length} statements)`,
         explain: meSql,
       },
+      ...searchCases.map(
+        (c): Endpoint => ({
+          name: `caucus search: ${c.label}`,
+          route: `GET /api/caucuses?${new URLSearchParams(c.query).toString()}`,
+          note: `search, ${c.label}`,
+          request: () => ({ path: `/api/caucuses?${new URLSearchParams(c.query).toString()}`, headers: { cookie: pick(members).cookie } }),
+          raw: replay(searchSql.get(c.label)!, () => new Map()),
+          rawNote: 'same query',
+          explain: searchSql.get(c.label)!,
+        }),
+      ),
+      {
+        name: 'caucus detail',
+        route: 'GET /api/caucuses/:id',
+        note: `${fmt(caucusIds.length)} random caucuses, ${fmt(members.length)} signed-in members viewing`,
+        request: () => ({ path: `/api/caucuses/${pick(caucusIds)}`, headers: { cookie: pick(members).cookie } }),
+        raw: replay(detailSql, () => {
+          const m = pick(members);
+          return new Map<unknown, unknown>([
+            [detailSample.caucusId, pick(caucusIds)],
+            [detailSample.userId, m.userId],
+          ]);
+        }),
+        rawNote: `same queries (${detailSql.length} statements)`,
+        explain: detailSql,
+      },
+      {
+        name: 'representation',
+        route: 'GET /api/my/representation',
+        note: `${fmt(members.length)} signed-in members`,
+        request: () => ({ path: '/api/my/representation', headers: { cookie: pick(members).cookie } }),
+        raw: replay(representationSql, () => new Map<unknown, unknown>([[detailSample.userId, pick(members).userId]])),
+        rawNote: 'same query',
+        explain: representationSql,
+      },
+      {
+        name: 'join',
+        route: 'POST /api/caucuses/:id/join',
+        note: `a different voter free to join per request (${fmt(joinCases.length)} prepared), an open caucus of their district`,
+        write: true,
+        request: () => {
+          const j = joinCases[nextJoin++ % joinCases.length]!;
+          return { method: 'POST', path: `/api/caucuses/${j.caucus_id}/join`, json: {}, headers: { cookie: cookieOf(j.user_id), origin: baseUrl } };
+        },
+        raw: null,
+        rawNote: 'a transaction with row locks (not replayed)',
+        explain: [],
+      },
+      {
+        name: 'vote',
+        route: 'PUT /api/caucuses/:id/vote',
+        note: `${fmt(voteCases.length)} voting members voting or changing their vote`,
+        write: true,
+        request: () => {
+          const v = voteCases[nextVote++ % voteCases.length]!;
+          return {
+            method: 'PUT',
+            path: `/api/caucuses/${v.caucus_id}/vote`,
+            json: { candidateId: pick(v.candidates) },
+            headers: { cookie: cookieOf(v.voter_id), origin: baseUrl },
+          };
+        },
+        raw: null,
+        rawNote: 'a transaction with row locks (not replayed)',
+        explain: [],
+      },
       {
         name: 'photo',
         route: 'GET /api/photos/:id',
@@ -467,6 +631,10 @@ async function main() {
       },
     ];
 
+    if (args.only) {
+      const only = new RegExp(args.only, 'i');
+      endpoints.splice(0, endpoints.length, ...endpoints.filter((e) => only.test(e.route) || only.test(e.name)));
+    }
     const loadBefore = os.loadavg();
     log(`\nMeasuring ${endpoints.length} endpoints: ${connections} connections, ${durationS} s each (after ${warmupS} s of warm-up), app then raw SQL.`);
     const results: Array<{ endpoint: Endpoint; app: Measure; raw: Measure | null }> = [];
@@ -495,6 +663,7 @@ async function main() {
     writeReport(args.out, report);
     log(`\nWritten to ${args.out}.`);
   } finally {
+    if (database) await dropMintedSessions(database.pool).catch(() => undefined);
     await stopEverything();
     log('The app is stopped.');
   }
@@ -535,12 +704,12 @@ function renderReport(input: {
     lines.push(
       `| \`${endpoint.route}\` | ${endpoint.note}; raw: ${endpoint.rawNote}${app.errors ? `; **${app.errors} errors**` : ''} | ${fmt(app.rps)} | ${ms(app.p50)} | ${ms(app.p95)} | ${ms(app.p99)} | ` +
         (raw ? `${fmt(raw.rps)} | ${ms(raw.p50)} | ${ms(raw.p95)} | ${ms(raw.p99)} | ${ratio}` : '– | – | – | – | –') +
-        ` | ${app.p95 < TARGET_P95_MS && app.errors === 0 ? 'yes' : '**no**'} |`,
+        ` | ${endpoint.write ? (app.errors === 0 ? '(write)' : '**errors**') : app.p95 < TARGET_P95_MS && app.errors === 0 ? 'yes' : '**no**'} |`,
     );
   }
   lines.push('');
   lines.push('Raw SQL: the statements the route runs (recorded from the same service functions), sent with pg over');
-  lines.push(`${connections} connections from the bench process; for \`/api/me\` the better-auth session lookup plus the`);
+  lines.push(`${connections} connections from the bench process; for \`/api/me\` the session lookup plus the`);
   lines.push('profile query; for `/api/stats/movement` the uncached count that the app runs at most once per');
   lines.push('`STATS_CACHE_SECONDS` (30 s) per process, one at a time.');
   lines.push('');

@@ -36,6 +36,15 @@ export const caucuses = pgTable(
     /** Kept equal to the caucus's voting members by a trigger on caucus_members. */
     votingMemberCount: integer('voting_member_count').notNull().default(0),
     finalizedAt: tstz('finalized_at'),
+    /**
+     * The search's status filter as one column, so each filter has an index that returns the
+     * newest caucuses of that status in order (spec section 5: available, full, finalized).
+     */
+    searchStatus: text('search_status')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case when election_finalized then 'finalized' when voting_member_count >= required_voting_members then 'full' else 'available' end`,
+      ),
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
@@ -55,11 +64,18 @@ export const caucuses = pgTable(
     check('caucuses_platform_link_http', sql`${t.platformLink} is null or ${t.platformLink} ~* '^https?://'`),
     // One level-5 caucus per district: a database invariant, not only a check.
     uniqueIndex('caucuses_one_level5_per_district').on(t.state, t.district).where(sql`${t.level} = 5`),
-    index('caucuses_search_idx').on(t.state, t.district, t.level),
     index('caucuses_level_finalized_idx').on(t.level, t.electionFinalized),
     index('caucuses_organizer_idx').on(t.organizerId),
     index('caucuses_delegate_idx').on(t.electedDelegateId),
-    index('caucuses_name_search_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+    // Caucus search: newest first (created_at desc, id) under each filter; see docs/benchmarks.md.
+    index('caucuses_created_idx').on(t.createdAt.desc().nullsFirst(), t.id),
+    index('caucuses_status_created_idx').on(t.searchStatus, t.createdAt.desc().nullsFirst(), t.id),
+    index('caucuses_district_status_created_idx').on(t.state, t.district, t.searchStatus, t.createdAt.desc().nullsFirst(), t.id),
+    index('caucuses_state_status_created_idx').on(t.state, t.searchStatus, t.createdAt.desc().nullsFirst(), t.id),
+    index('caucuses_level_status_created_idx').on(t.level, t.searchStatus, t.createdAt.desc().nullsFirst(), t.id),
+    index('caucuses_alignment_status_created_idx').on(t.politicalAlignment, t.searchStatus, t.createdAt.desc().nullsFirst(), t.id),
+    // "Name contains" (ilike '%…%'): trigrams (pg_trgm, created by migration 0006).
+    index('caucuses_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );
 

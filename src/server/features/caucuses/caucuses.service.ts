@@ -159,13 +159,16 @@ export async function searchCaucuses({ db }: CaucusDeps, input: SearchCaucusesIn
   if (input.level) where.push(eq(caucuses.level, input.level));
   if (input.alignment) where.push(eq(caucuses.politicalAlignment, input.alignment));
   if (input.name) where.push(ilike(caucuses.name, `%${input.name.replace(/[\\%_]/g, (m) => `\\${m}`)}%`));
-  if (input.status === 'available') where.push(sql`not ${caucuses.electionFinalized} and ${caucuses.votingMemberCount} < ${caucuses.requiredVotingMembers}`);
-  if (input.status === 'full') where.push(sql`not ${caucuses.electionFinalized} and ${caucuses.votingMemberCount} >= ${caucuses.requiredVotingMembers}`);
-  if (input.status === 'finalized') where.push(eq(caucuses.electionFinalized, true));
+  // search_status is generated from election_finalized and the member count (schema/caucuses.ts).
+  if (input.status !== 'all') where.push(eq(caucuses.searchStatus, input.status));
+  // The organizer's name as a subquery, not a join: PostgreSQL then looks it up only for the
+  // page's rows, after the sort, instead of for every matching caucus before it.
   const rows = await db
-    .select({ caucus: caucuses, organizerName: users.name })
+    .select({
+      caucus: caucuses,
+      organizerName: sql<string | null>`(select u.name from users u where u.id = "caucuses"."organizer_id")`,
+    })
     .from(caucuses)
-    .leftJoin(users, eq(users.id, caucuses.organizerId))
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(caucuses.createdAt), asc(caucuses.id))
     .limit(SEARCH_PAGE_SIZE + 1)
