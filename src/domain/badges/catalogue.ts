@@ -91,6 +91,14 @@ export const PREMIUM_BADGES = [
 
 const byName = new Map(BADGES.map((badge) => [badge.name.toLowerCase(), badge]));
 
+/**
+ * The badges of a counted metric that a value has reached (thresholds are the catalogue's):
+ * badgesReached('sparks', 12) is Friend and Believer. Only metrics that count something.
+ */
+export function badgesReached(metric: 'sparks' | 'banners' | 'brownies_in_a_day' | 'debate_contributions' | 'challenge_wins', value: number): string[] {
+  return BADGES.filter((badge) => badge.metric === metric && badge.threshold !== null && value >= badge.threshold).map((badge) => badge.name);
+}
+
 export function findBadge(name: string): BadgeDefinition | undefined {
   return byName.get(name.toLowerCase());
 }

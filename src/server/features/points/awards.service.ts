@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { BADGES } from '../../../domain/badges/catalogue';
+import { badgesReached } from '../../../domain/badges/catalogue';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { activities, badges, banners, userBadges } from '../../db/schema/points';
@@ -29,7 +29,7 @@ export async function awardBadges(tx: DbOrTx, userId: string, badgeNames: readon
 
 /** The counter badges (Sparks, Banners) a count has reached. */
 export function counterBadgesReached(metric: 'sparks' | 'banners', count: number): string[] {
-  return BADGES.filter((b) => b.metric === metric && b.threshold !== null && count >= b.threshold).map((b) => b.name);
+  return badgesReached(metric, count);
 }
 
 /**
