@@ -91,7 +91,7 @@ async function main() {
     console.log(
       `Done in ${seconds.toFixed(1)} s: ${fmt(summary.rows)} rows (${fmt(summary.rows / seconds)} rows/s; ` +
         `${fmt(summary.users / seconds)} users/s).\n` +
-        `  users ${fmt(summary.users)} (+ accounts), photos ${fmt(summary.photos)}, sparks ${fmt(summary.sparks)}, ` +
+        `  users ${fmt(summary.users)} (+ accounts), photos ${fmt(summary.photos)}, sparks ${fmt(summary.sparks)}, banners ${fmt(summary.banners)}, brownies ${fmt(summary.brownies)}, ` +
         `user_badges ${fmt(summary.userBadges)}, activities ${fmt(summary.activities)}, caucuses ${fmt(summary.caucuses)}, ` +
         `caucus_members ${fmt(summary.caucusMembers)}\n` +
         `  Seeded users sign in with the password "${DEFAULT_PASSWORD}"; emails look like first.last.${summary.firstUserNumber}@example.test.` +

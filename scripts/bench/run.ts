@@ -28,7 +28,9 @@ import { loadSession, requireUser, type AppEnv } from '../../src/server/http/ses
 import * as profiles from '../../src/server/features/profiles/profiles.service';
 import { countMovementStats } from '../../src/server/features/stats/stats.service';
 import { loadSettings } from '../../src/server/settings';
-import { seedDatabase, type SeedProgress } from '../../src/server/test/seed-data';
+import { seedDatabase, seedPointsForExistingUsers, type SeedProgress } from '../../src/server/test/seed-data';
+import * as leaderboards from '../../src/server/features/leaderboards/leaderboards.service';
+import { LEADERBOARD_METRICS, type LeaderboardQuery } from '../../src/domain/points/leaderboards';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
@@ -356,6 +358,26 @@ async function main() {
     } else {
       log(`The database has ${fmt(have)} users (at least ${fmt(targetUsers)}): no seeding.`);
     }
+    // A database seeded before the seed wrote Banners and Brownies: top it up, so each leaderboard has a top 100.
+    const missingPoints = (await database.pool.query<{ missing: boolean }>(
+      'select not exists(select 1 from banners) or not exists(select 1 from brownies) as missing',
+    )).rows[0]!.missing;
+    if (missingPoints) {
+      log('The database has no Banners or no Brownies yet: adding them for a share of users (seedPointsForExistingUsers)…');
+      let last = 0;
+      const topUp = await seedPointsForExistingUsers(
+        { db: database.db },
+        {
+          seed,
+          onProgress: (done) => {
+            if (performance.now() - last < 5000) return;
+            last = performance.now();
+            log(`  points ${fmt(done)} users`);
+          },
+        },
+      );
+      log(`Added ${fmt(topUp.banners)} Banners and ${fmt(topUp.brownies)} Brownies (${fmt(topUp.userBadges)} badges) in ${fmt(topUp.ms / 1000, 1)} s.`);
+    }
 
     const pool = database.pool;
     const counts = {
@@ -364,6 +386,8 @@ async function main() {
       caucusMembers: await count(pool, 'caucus_members'),
       activities: await count(pool, 'activities'),
       userBadges: await count(pool, 'user_badges'),
+      banners: await count(pool, 'banners'),
+      brownies: await count(pool, 'brownies'),
       photos: await count(pool, 'photos'),
     };
     const sampleIds = async (query: string) => (await pool.query<{ id: string }>(query)).rows.map((r) => r.id);
@@ -478,6 +502,25 @@ async function main() {
     const detailSample = members[0]!;
     const detailSql = await recordQueries(pool, (db) => caucusService.getCaucusDetail({ db, clock: systemClock }, detailSample.caucusId, detailSample.userId));
     const representationSql = await recordQueries(pool, (db) => caucusService.getRepresentation({ db, clock: systemClock }, detailSample.userId));
+    // ---- leaderboards: each tab for the whole country, the state and the district with the most ranked users
+    const leaderboardCases: Array<{ label: string; query: LeaderboardQuery; sql: RecordedQuery[] }> = [];
+    for (const metric of LEADERBOARD_METRICS) {
+      const busiest = (
+        await pool.query<{ state: string; district: number }>(
+          `select state, district from users where ${metric} > 0 and deleted_at is null group by state, district order by count(*) desc limit 1`,
+        )
+      ).rows[0];
+      if (!busiest) throw new Error(`The database has nobody with ${metric}: seed it (npm run seed), or let the bench top it up.`);
+      const queries: Array<[string, LeaderboardQuery]> = [
+        ['no filter', { metric }],
+        ['state', { metric, state: busiest.state as LeaderboardQuery['state'] }],
+        ['state + district', { metric, state: busiest.state as LeaderboardQuery['state'], district: busiest.district }],
+      ];
+      for (const [label, query] of queries) {
+        leaderboardCases.push({ label: `${metric}, ${label}`, query, sql: await recordQueries(pool, (db) => leaderboards.readLeaderboard({ db }, query)) });
+      }
+    }
+
     let nextJoin = 0;
     let nextVote = 0;
 
@@ -589,6 +632,18 @@ async function main() {
         rawNote: 'same query',
         explain: representationSql,
       },
+      ...leaderboardCases.map((c): Endpoint => {
+        const query = new URLSearchParams(Object.entries(c.query).map(([k, v]) => [k, String(v)])).toString();
+        return {
+          name: `leaderboard: ${c.label}`,
+          route: `GET /api/leaderboards?${query}`,
+          note: `top 100 by ${c.label}`,
+          request: () => ({ path: `/api/leaderboards?${query}` }),
+          raw: replay(c.sql, () => new Map()),
+          rawNote: 'same query',
+          explain: c.sql,
+        };
+      }),
       {
         name: 'join',
         route: 'POST /api/caucuses/:id/join',
@@ -689,7 +744,8 @@ function renderReport(input: {
   lines.push(`- Node ${process.version}; PostgreSQL ${input.pgVersion} (${input.mode === 'url' ? 'DATABASE_URL' : 'embedded, Unix socket'}); app, PostgreSQL and load generator on the same machine`);
   lines.push(
     `- Data: ${fmt(input.counts.users!)} users, ${fmt(input.counts.caucuses!)} caucuses, ${fmt(input.counts.caucusMembers!)} caucus members, ` +
-      `${fmt(input.counts.activities!)} activities, ${fmt(input.counts.userBadges!)} earned badges, ${fmt(input.counts.photos!)} photos`,
+      `${fmt(input.counts.activities!)} activities, ${fmt(input.counts.userBadges!)} earned badges, ${fmt(input.counts.photos!)} photos, ` +
+      `${fmt(input.counts.banners!)} banners, ${fmt(input.counts.brownies!)} brownies`,
   );
   lines.push(
     `- Other load on the machine: load average ${input.loadBefore.map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min) before the run, ` +

@@ -1,6 +1,7 @@
 // Getting around: protected pages and the post-login path, the mobile side sheet, the
 // desktop dropdowns, the landing banner and the Page Not Found screen.
 import {
+  dismissTodoDialog,
   expect,
   expectNoSeriousA11yViolations,
   expectSignedInNavbar,
@@ -34,6 +35,7 @@ test.describe('protected pages', () => {
     await expect(page).toHaveURL(/\/auth$/);
     await logInThroughForm(page, user);
     await expect(page).toHaveURL(/\/home$/);
+    await dismissTodoDialog(page);
     await expect(page.getByText(`Welcome back, ${user.name}`)).toBeVisible();
     await expect(page.getByRole('link', { name: 'Find Your Caucus' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
@@ -64,6 +66,7 @@ test.describe('signing out', () => {
     const user = await createUser({ name: 'Polly Protected' });
     await signIn(page, user);
     await page.goto('/home');
+    await dismissTodoDialog(page);
     await expectSignedInNavbar(page);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).click();
     await expectSignedOutNavbar(page);
@@ -115,6 +118,7 @@ test.describe('mobile side sheet (375×740)', () => {
     const user = await createUser({ name: 'Mo Mobile' });
     await signIn(page, user);
     await page.goto('/home');
+    await dismissTodoDialog(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('button', { name: 'Open menu' }).click();
     const sheet = page.getByRole('dialog', { name: 'Menu' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BADGES, BADGE_CATEGORIES, badgeSlug, findBadge, formatPrice } from './catalogue';
+import { BADGES, BADGE_CATEGORIES, PREMIUM_BADGES, badgeSlug, findBadge, findBadgeByNameOrSlug, formatPrice } from './catalogue';
 
 describe('badge catalogue', () => {
   it('holds every badge the spec names, once', () => {
@@ -9,7 +9,7 @@ describe('badge catalogue', () => {
       'Friend', 'Believer', 'Evangelist', 'Avatar', 'Lieutenant', 'Captain', 'Colonel', 'General', 'Marshal',
       'Candidate', 'Champion', 'Delegate - Level 2', 'Delegate - Level 3', 'Delegate - Level 4', 'Delegate - Level 5',
       "Everyone's Favorite", 'Hugger', 'Life of the Party', 'OG 100', 'OG 1K', 'OG 10K', 'Pioneer 100', 'Pioneer 1K',
-      'Chatterbox', 'Advocate', 'Cicero', 'Warrior', 'Gladiator', 'Destroyer', 'Conqueror',
+      'Chatterbox', 'Advocate', 'Cicero', 'Warrior', 'Gladiator', 'Destroyer', 'Conqueror', 'George Washington',
     ]) {
       expect(findBadge(name), name).toBeDefined();
     }
@@ -36,6 +36,22 @@ describe('badge catalogue', () => {
     ['OG 1K', 'og-1k'],
   ])('slug of %s is %s', (name, slug) => {
     expect(badgeSlug(name)).toBe(slug);
+  });
+
+  it('lists each premium badge as a badge of the Premium category', () => {
+    for (const p of PREMIUM_BADGES) expect(findBadge(p.name)).toMatchObject({ category: 'Premium', metric: 'premium', threshold: null });
+    expect(BADGES.filter((b) => b.category === 'Premium')).toHaveLength(PREMIUM_BADGES.length);
+  });
+
+  it.each([
+    ['og-1k', 'OG 1K'],
+    ['OG 1K', 'OG 1K'],
+    ['everyones-favorite', "Everyone's Favorite"],
+    ["everyone's favorite", "Everyone's Favorite"],
+    ['george-washington', 'George Washington'],
+    ['og-2k', undefined],
+  ])('findBadgeByNameOrSlug(%s) is %s', (key, name) => {
+    expect(findBadgeByNameOrSlug(key)?.name).toBe(name);
   });
 
   it.each([[300, '$3.00'], [500, '$5.00'], [1999, '$19.99']])('formatPrice(%i) = %s', (cents, text) => {

@@ -24,7 +24,8 @@ export type BadgeMetric =
   | 'founding_member'
   | 'delegate_level'
   | 'candidate'
-  | 'champion';
+  | 'champion'
+  | 'premium';
 
 export interface BadgeDefinition {
   name: string;
@@ -47,6 +48,15 @@ const b = (
   criteria: string,
   hasArtwork = true,
 ): BadgeDefinition => ({ name, category, metric, threshold, description, criteria, hasArtwork });
+
+/** Premium badges are bought (premium_badges holds their price); owning one is a badge too. */
+export const PREMIUM_BADGES = [
+  {
+    name: 'George Washington',
+    description: 'A premium badge honouring the first President. Its price supports the movement.',
+    priceCents: 500,
+  },
+] as const;
 
 export const BADGES: readonly BadgeDefinition[] = [
   b('Friend', 'Recruitment', 'sparks', 1, 'Recruited your first fellow voter.', 'Earn 1 Spark'),
@@ -79,15 +89,8 @@ export const BADGES: readonly BadgeDefinition[] = [
   b('OG 100', 'Founding', 'founding_member', 100, 'One of the first 100 members to confirm their email.', 'Be among the first 100 members (no longer earnable once reached)'),
   b('OG 1K', 'Founding', 'founding_member', 1000, 'One of the first 1,000 members to confirm their email.', 'Be among the first 1,000 members (no longer earnable once reached)'),
   b('OG 10K', 'Founding', 'founding_member', 10000, 'One of the first 10,000 members to confirm their email.', 'Be among the first 10,000 members (no longer earnable once reached)'),
+  ...PREMIUM_BADGES.map((p) => b(p.name, 'Premium', 'premium', null, p.description, `Buy the ${p.name} premium badge`)),
 ];
-
-export const PREMIUM_BADGES = [
-  {
-    name: 'George Washington',
-    description: 'A premium badge honouring the first President. Its price supports the movement.',
-    priceCents: 500,
-  },
-] as const;
 
 const byName = new Map(BADGES.map((badge) => [badge.name.toLowerCase(), badge]));
 
@@ -101,6 +104,11 @@ export function badgesReached(metric: 'sparks' | 'banners' | 'brownies_in_a_day'
 
 export function findBadge(name: string): BadgeDefinition | undefined {
   return byName.get(name.toLowerCase());
+}
+
+/** A badge by its name or its slug (/badge/{name} accepts either): "og-1k" or "OG 1K". */
+export function findBadgeByNameOrSlug(nameOrSlug: string): BadgeDefinition | undefined {
+  return findBadge(nameOrSlug) ?? BADGES.find((badge) => badgeSlug(badge.name) === nameOrSlug.toLowerCase());
 }
 
 /** URL-safe slug of a badge name, used for artwork files and /badge/{name} links. */

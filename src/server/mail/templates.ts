@@ -44,3 +44,30 @@ export function existingAccountMail(to: string, name: string, loginUrl: string):
     html: layout('You already have an account', lines, { label: 'Log In', url: loginUrl }),
   };
 }
+
+export interface RewardCertificate {
+  /** 'Welcome Voucher' or the badge's name. */
+  rewardTitle: string;
+  prize: string;
+  voucherCode: string;
+  rewardsUrl: string;
+}
+
+/** The certificate of a claimed reward: the reward, its unique voucher code, and how to redeem it by email. */
+export function rewardCertificateMail(to: string, name: string, certificate: RewardCertificate): OutgoingMail {
+  const { rewardTitle, prize, voucherCode, rewardsUrl } = certificate;
+  const title = `Your reward certificate: ${prize}`;
+  const lines = [
+    `Hello ${name},`,
+    `Thank you for helping to build the movement. This is your certificate for the ${rewardTitle} reward: ${prize}.`,
+    `Voucher code: ${voucherCode}`,
+    `How to redeem: reply to this email with your voucher code and the name on your account. Our rewards team will answer by email with how to use your ${prize} with our partners. Each voucher code can be redeemed once.`,
+    'Please note: rewards may incur taxes and processing fees.',
+  ];
+  return {
+    to,
+    subject: title,
+    text: `${lines.join('\n\n')}\n\nYour rewards: ${rewardsUrl}\n`,
+    html: layout(title, lines, { label: 'View Your Rewards', url: rewardsUrl }),
+  };
+}

@@ -14,9 +14,13 @@ export interface StartedSession {
   url: string;
 }
 
+export type CheckoutPurpose = 'verification_fee' | 'premium_badge';
+
 export interface CheckoutRequest {
   userId: string;
-  purpose: 'verification_fee';
+  purpose: CheckoutPurpose;
+  /** The premium badge bought (purpose 'premium_badge' only). */
+  premiumBadgeId?: string;
   amountCents: number;
   description: string;
   successUrl: string;
@@ -36,6 +40,8 @@ export type ProviderEvent =
       ref: string;
       userId: string | null;
       purpose: string | null;
+      /** The premium badge of a 'premium_badge' checkout, from the session's metadata. */
+      premiumBadgeId?: string | null;
       amountCents: number | null;
       currency: string | null;
     }

@@ -79,6 +79,43 @@ describe('Stripe provider: starting sessions', () => {
     expect(p.get('cancel_url')).toBe('http://localhost:3000/verification?payment=cancelled');
   });
 
+  it('opens a Checkout Session for a premium badge with the badge in its metadata, and reads it back from the webhook', async () => {
+    const { provider, calls } = fakeStripe(() => ({ body: { id: 'cs_test_pb', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_pb' } }));
+    await provider.createCheckout({
+      userId: 'user-1',
+      purpose: 'premium_badge',
+      premiumBadgeId: 'badge-1',
+      amountCents: 500,
+      description: 'George Washington premium badge',
+      successUrl: 'http://localhost:3000/premium-badge/badge-1?payment=success',
+      cancelUrl: 'http://localhost:3000/premium-badge/badge-1?payment=cancelled',
+    });
+    const p = calls[0]!.params;
+    expect(p.get('line_items[0][price_data][unit_amount]')).toBe('500');
+    expect(p.get('metadata[purpose]')).toBe('premium_badge');
+    expect(p.get('metadata[premiumBadgeId]')).toBe('badge-1');
+    expect(p.get('payment_intent_data[metadata][premiumBadgeId]')).toBe('badge-1');
+    expect(p.get('success_url')).toBe('http://localhost:3000/premium-badge/badge-1?payment=success');
+
+    const { payload, header } = signed(
+      stripeEvent('checkout.session.completed', {
+        id: 'cs_test_pb',
+        object: 'checkout.session',
+        payment_status: 'paid',
+        amount_total: 500,
+        currency: 'usd',
+        metadata: { userId: 'user-1', purpose: 'premium_badge', premiumBadgeId: 'badge-1' },
+      }),
+    );
+    expect(provider.parseWebhook(payload, header)).toMatchObject({ kind: 'payment_succeeded', purpose: 'premium_badge', premiumBadgeId: 'badge-1', amountCents: 500 });
+  });
+
+  it('a verification fee checkout carries no premium badge', async () => {
+    const { provider, calls } = fakeStripe(() => ({ body: { id: 'cs_test_fee', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_fee' } }));
+    await provider.createCheckout({ userId: 'u', purpose: 'verification_fee', amountCents: 300, description: 'fee', successUrl: 'http://x/verification', cancelUrl: 'http://x/verification' });
+    expect(calls[0]!.params.has('metadata[premiumBadgeId]')).toBe(false);
+  });
+
   it('opens a document Identity VerificationSession with the user in its metadata and returns its hosted url', async () => {
     const { provider, calls } = fakeStripe(() => ({
       body: { id: 'vs_test_123', object: 'identity.verification_session', status: 'requires_input', url: 'https://verify.stripe.com/start/abc' },

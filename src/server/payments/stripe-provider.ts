@@ -45,7 +45,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     name: 'stripe',
 
     async createCheckout(request: CheckoutRequest) {
-      const metadata = { userId: request.userId, purpose: request.purpose };
+      const metadata: Record<string, string> = { userId: request.userId, purpose: request.purpose };
+      if (request.premiumBadgeId) metadata.premiumBadgeId = request.premiumBadgeId;
       const session = await call(() =>
         stripe.checkout.sessions.create({
           mode: 'payment',
@@ -115,6 +116,7 @@ function paymentSucceeded(eventId: string, session: Stripe.Checkout.Session): Pr
     ref: session.id,
     userId: session.metadata?.userId ?? session.client_reference_id ?? null,
     purpose: session.metadata?.purpose ?? null,
+    premiumBadgeId: session.metadata?.premiumBadgeId ?? null,
     amountCents: session.amount_total,
     currency: session.currency,
   };

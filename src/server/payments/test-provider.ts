@@ -56,6 +56,10 @@ export interface OpenTestSession {
   userId: string;
   purpose?: string;
   amountCents?: number;
+  /** What is paid for, as the page names it (default: the verification fee). */
+  description?: string;
+  /** The app's page the provider sends the browser back to (default: /verification). */
+  returnPath?: string;
 }
 
 export interface TestProviderRoutesDeps {
@@ -110,7 +114,7 @@ export function testProviderRoutes(deps: TestProviderRoutesDeps) {
       }
       const action = form.action;
       const eventId = `test:${ref}:${String(action)}`;
-      const back = (query: string) => c.redirect(`${deps.baseUrl}/verification?${query}`, 303);
+      const back = (query: string) => c.redirect(`${deps.baseUrl}${session.returnPath ?? '/verification'}?${query}`, 303);
       if (kind === 'checkout' && action === 'pay') {
         await deps.record({
           kind: 'payment_succeeded',
@@ -146,7 +150,7 @@ function checkoutBody(ref: string, token: string, session: OpenTestSession): str
   return `
     <p class="banner" role="note"><strong>Test mode — no real payment.</strong> This page stands in for the payment provider because this server has no Stripe keys. No card is asked for and no money moves.</p>
     <h1>Pay ${amount}</h1>
-    <p>Graduated Unanimous Caucus — identity verification fee</p>
+    <p>${escapeHtml(session.description ?? 'Graduated Unanimous Caucus — identity verification fee')}</p>
     <form method="post" action="/test-provider/checkout/${escapeHtml(ref)}">
       <input type="hidden" name="token" value="${escapeHtml(token)}">
       <div class="actions">

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../db/client';
 import { users } from '../db/schema/auth';
 import { buildUser, DEFAULT_PASSWORD, makeRandom } from './factories';
-import { DISTRICTS, insertRows, seedDatabase, type SeedProgress, type SeedSummary } from './seed-data';
+import { DISTRICTS, insertRows, seedDatabase, seedPointsForExistingUsers, type SeedProgress, type SeedSummary } from './seed-data';
 import { createTestApp } from './test-app';
 import { createTestDatabase } from './test-database';
 
@@ -15,7 +15,7 @@ async function scalar(db: Db, query: ReturnType<typeof sql>): Promise<number> {
 }
 
 async function tableCounts(db: Db) {
-  const tables = ['users', 'accounts', 'photos', 'sparks', 'user_badges', 'activities', 'caucuses', 'caucus_members'] as const;
+  const tables = ['users', 'accounts', 'photos', 'sparks', 'banners', 'brownies', 'user_badges', 'activities', 'caucuses', 'caucus_members'] as const;
   const counts: Record<string, number> = {};
   for (const t of tables) counts[t] = await scalar(db, sql.raw(`select count(*) as n from ${t}`));
   return counts;
@@ -25,7 +25,9 @@ async function tableCounts(db: Db) {
 async function fingerprint(db: Db): Promise<string> {
   const result = await db.execute<{ digest: string }>(sql`
     select md5(
-      (select string_agg(concat_ws('|', id, email, name, state, district, created_at, sparks, recruited_by, photo_url, tagline, bio), ',' order by id) from users) ||
+      (select string_agg(concat_ws('|', id, email, name, state, district, created_at, sparks, banners, brownies, recruited_by, photo_url, tagline, bio), ',' order by id) from users) ||
+      (select coalesce(string_agg(concat_ws('|', id, giver_user_id, receiver_user_id, given_at, given_on), ',' order by id), '') from brownies) ||
+      (select coalesce(string_agg(concat_ws('|', id, organizer_user_id, timestamp), ',' order by id), '') from banners) ||
       (select string_agg(concat_ws('|', id, invitation_code, state, district, level, organizer_id, is_open, created_at), ',' order by id) from caucuses) ||
       (select string_agg(concat_ws('|', caucus_id, user_id, is_voting_member, created_at), ',' order by caucus_id, user_id) from caucus_members) ||
       (select string_agg(concat_ws('|', id, user_id, activity_type, created_at), ',' order by id) from activities)
@@ -54,6 +56,8 @@ describe('seedDatabase', () => {
       accounts: first.accounts,
       photos: first.photos,
       sparks: first.sparks,
+      banners: first.banners,
+      brownies: first.brownies,
       user_badges: first.userBadges,
       activities: first.activities,
       caucuses: first.caucuses,
@@ -62,6 +66,8 @@ describe('seedDatabase', () => {
     expect(first.photos).toBeGreaterThan(0);
     expect(first.sparks).toBeGreaterThan(100);
     expect(first.userBadges).toBeGreaterThan(0);
+    expect(first.banners).toBeGreaterThan(10);
+    expect(first.brownies).toBeGreaterThan(50);
     expect(first.caucusMembers).toBeGreaterThan(first.caucuses);
     expect(first.rows).toBe(Object.values(counts).reduce((a, b) => a + b, 0));
     expect(progress.filter((p) => p.phase === 'users').at(-1)).toMatchObject({ done: 1200, total: 1200 });
@@ -96,6 +102,36 @@ describe('seedDatabase', () => {
         db,
         sql`select count(*) as n from user_badges ub where not exists(
           select 1 from activities a where a.user_id = ub.user_id and a.activity_type = 'badge_earned')`,
+      ),
+    ).toBe(0);
+  });
+
+  it('writes Banners and Brownies by the rules: counters equal the ledgers, one brownie per giver per day, none to oneself', async () => {
+    const db = database.db;
+    expect(await scalar(db, sql`select count(*) as n from users u where u.banners <> (select count(*) from banners b where b.organizer_user_id = u.id)`)).toBe(0);
+    expect(await scalar(db, sql`select count(*) as n from users u where u.brownies <> (select count(*) from brownies b where b.receiver_user_id = u.id)`)).toBe(0);
+    expect(await scalar(db, sql`select count(*) as n from users where banners > 0`)).toBeGreaterThan(5);
+    expect(await scalar(db, sql`select count(*) as n from users where brownies > 0`)).toBeGreaterThan(20);
+    expect(await scalar(db, sql`select count(*) as n from brownies where giver_user_id = receiver_user_id`)).toBe(0);
+    // The calendar day is New York's, and a giver existed when giving.
+    expect(await scalar(db, sql`select count(*) as n from brownies where given_on <> (given_at at time zone 'America/New_York')::date`)).toBe(0);
+    expect(await scalar(db, sql`select count(*) as n from brownies b join users g on g.id = b.giver_user_id where g.created_at > b.given_at`)).toBe(0);
+    // At most one per receiver and day: no brownie-in-a-day badge is due, and none was given.
+    expect(await scalar(db, sql`select coalesce(max(k), 0) as n from (select count(*) as k from brownies group by receiver_user_id, given_on) x`)).toBe(1);
+    expect(await scalar(db, sql`select count(*) as n from user_badges ub join badges b on b.id = ub.badge_id where b.metric = 'brownies_in_a_day'`)).toBe(0);
+    // Banner badges by threshold (Lieutenant 1, Captain 5, Colonel 15 …), each with its activity.
+    expect(
+      await scalar(
+        db,
+        sql`select count(*) as n from users u cross join badges b where b.metric = 'banners'
+            and (u.banners >= b.threshold) <> exists(select 1 from user_badges ub where ub.user_id = u.id and ub.badge_id = b.id)`,
+      ),
+    ).toBe(0);
+    expect(
+      await scalar(
+        db,
+        sql`select count(*) as n from user_badges ub join badges b on b.id = ub.badge_id join users u on u.id = ub.user_id where b.metric = 'banners'
+            and not exists(select 1 from activities a where a.user_id = ub.user_id and a.activity_type = 'badge_earned' and a.description = 'Earned the ' || b.name || ' badge')`,
       ),
     ).toBe(0);
   });
@@ -212,6 +248,31 @@ describe('insertRows', () => {
     const rows = [0, 1].map((i) => buildUser(910_000 + i, makeRandom(i + 7)));
     rows[0]!.createdAt = new Date('2030-01-01T00:00:00Z');
     await expect(insertRows(database.db, users, rows)).rejects.toThrow(/createdAt has an SQL default/);
+  });
+});
+
+describe('seedPointsForExistingUsers', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+
+  it('tops up a database seeded without Banners and Brownies, keeping counters equal to the ledgers', async () => {
+    const db = database.db;
+    await seedDatabase({ db }, { users: 900, caucuses: 0, seed: 5, now: NOW, batchSize: 300, bannerFraction: 0, brownieFraction: 0, vacuum: false });
+    expect(await scalar(db, sql`select (select count(*) from banners) + (select count(*) from brownies) as n`)).toBe(0);
+    const badgesBefore = await scalar(db, sql`select count(*) as n from user_badges`);
+    const summary = await seedPointsForExistingUsers({ db }, { seed: 5, now: NOW, batchSize: 250 });
+    expect(summary.users).toBe(900);
+    expect(summary.banners).toBeGreaterThan(5);
+    expect(summary.brownies).toBeGreaterThan(20);
+    expect(await scalar(db, sql`select count(*) as n from banners`)).toBe(summary.banners);
+    expect(await scalar(db, sql`select count(*) as n from brownies`)).toBe(summary.brownies);
+    expect(await scalar(db, sql`select count(*) as n from user_badges`)).toBe(badgesBefore + summary.userBadges);
+    expect(await scalar(db, sql`select count(*) as n from users u where u.banners <> (select count(*) from banners b where b.organizer_user_id = u.id)`)).toBe(0);
+    expect(await scalar(db, sql`select count(*) as n from users u where u.brownies <> (select count(*) from brownies b where b.receiver_user_id = u.id)`)).toBe(0);
+    expect(await scalar(db, sql`select coalesce(max(k), 0) as n from (select count(*) as k from brownies group by giver_user_id, given_on) x`)).toBe(1);
+    expect(await scalar(db, sql`select count(*) as n from brownies b join users g on g.id = b.giver_user_id where g.created_at > b.given_at`)).toBe(0);
   });
 });
 

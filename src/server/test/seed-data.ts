@@ -3,13 +3,15 @@ import { hashPassword } from 'better-auth/crypto';
 import { eq, getTableColumns, inArray, is, SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
+import { badgesReached, findBadge } from '../../domain/badges/catalogue';
 import { STATES, stateName } from '../../domain/geography/states';
+import { DEFAULT_APP_TIME_ZONE, calendarDayIn } from '../../domain/points/brownie-rules';
 import { ALIGNMENTS } from '../../domain/profiles/alignment';
 import type { Db, DbOrTx } from '../db/client';
 import { accounts, users } from '../db/schema/auth';
 import { caucusMembers, caucuses } from '../db/schema/caucuses';
 import { photos } from '../db/schema/platform';
-import { activities, badges, sparks, userBadges } from '../db/schema/points';
+import { activities, badges, banners, brownies, sparks, userBadges } from '../db/schema/points';
 import { buildUser, DEFAULT_PASSWORD, makeRandom, type NewUser } from './factories';
 
 /**
@@ -24,12 +26,19 @@ import { buildUser, DEFAULT_PASSWORD, makeRandom, type NewUser } from './factori
  *   the recruiter a Spark (ledger row and counter, kept equal), and recruiters crossing 1/10/100/
  *   1000 Sparks earn Friend/Believer/Evangelist/Avatar (user_badges + a badge_earned activity).
  * - A profile photo for about 0.5% of users (a real re-encoded WebP, served by /api/photos/:id).
+ * - Banners and Brownies, so every leaderboard has a top 100 (see `planPoints`): about 2% of
+ *   users hold Banners from earlier, since deleted, caucuses (ledger rows without a caucus) and
+ *   the Banner badges they reached; about 5% received Brownies from earlier users of their
+ *   batch, one per giver per calendar day (APP_TIME_ZONE) and at most one per receiver and day,
+ *   so no brownie-in-a-day badge is due. Counters always equal the ledgers.
+ *   `seedPointsForExistingUsers` writes the same for a database seeded before they existed.
  * - `caucuses` caucuses (default users/10), levels mostly 1, at most one level 5 per district
  *   (organized by the run's first user, made an administrator), unique 6-character invitation
  *   codes, the organizer as an organizer member, and level-1 caucuses filled with voting members
  *   who live in the district, each voter in at most one unfinalized level-1 caucus; the
  *   caucus_created and caucus_joined activities that go with them. No election is finalized
- *   (so no delegates, banners or levels above 1: levels 2..5 have organizers only).
+ *   (so no delegates or levels above 1: levels 2..5 have organizers only; the Banners above
+ *   come from caucuses that no longer exist).
  *
  * Deterministic: the same seed on the same starting database with the same `now` writes the
  * same rows (ids included). Rerunnable: a new run numbers its users after the highest seeded
@@ -51,6 +60,11 @@ export interface SeedOptions {
   photoFraction?: number;
   /** Fraction of users recruited by another user (default 0.2). */
   referralFraction?: number;
+  /** Fractions of users holding Banners / having received Brownies (defaults 0.02 / 0.05). */
+  bannerFraction?: number;
+  brownieFraction?: number;
+  /** The app's time zone: the calendar day of a brownie (default America/New_York). */
+  timeZone?: string;
   /** VACUUM ANALYZE the seeded tables at the end (default true), so plans and index-only scans are right. */
   vacuum?: boolean;
   onProgress?: (progress: SeedProgress) => void;
@@ -69,6 +83,8 @@ export interface SeedSummary {
   accounts: number;
   photos: number;
   sparks: number;
+  banners: number;
+  brownies: number;
   userBadges: number;
   activities: number;
   caucuses: number;
@@ -114,6 +130,84 @@ const BIOS = [
 ];
 const CAUCUS_THEMES = ['Main Street', 'Neighbors', 'Common Ground', 'Kitchen Table', 'Town Hall', 'Open Door', 'Porch', 'Library', 'Riverside', 'Union Hall'];
 const CODE_ALPHABET = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'];
+
+export interface PointsOptions {
+  bannerFraction: number;
+  brownieFraction: number;
+  timeZone: string;
+  now: number;
+  /** Ids of the Banner badges (Lieutenant … Marshal) by name. */
+  badgeIds: ReadonlyMap<string, string>;
+  /** A deterministic id for a row of this batch. */
+  idOf: (kind: string, key: string) => string;
+}
+
+export interface PlannedPoints {
+  /** Per person (same order as given): Banners and Brownies to add to the counters. */
+  banners: Int32Array;
+  brownies: Int32Array;
+  bannerRows: Array<typeof banners.$inferInsert>;
+  brownieRows: Array<typeof brownies.$inferInsert>;
+  badgeRows: Array<typeof userBadges.$inferInsert>;
+  activityRows: Array<typeof activities.$inferInsert>;
+}
+
+/**
+ * Banners and Brownies for a batch of people in order of creation (a giver always joined
+ * before the brownie). Pure and deterministic for a given `random`.
+ * - Banners: 1 + r^4 * 30 of them (mostly 1 or 2, a few dozen at most), ledger rows without a
+ *   caucus (its caucus was deleted since: the schema's `set null`), spread between the user's
+ *   creation and now; the Banner badges reached, each with its badge_earned activity at the
+ *   Banner that reached it (thresholds from the domain catalogue).
+ * - Brownies: 1 + r^3 * 20 received, each from an earlier person of the batch, on distinct
+ *   calendar days for the receiver (so never 5 in a day: no brownie-in-a-day badge is due) and
+ *   at most one per giver and calendar day, both taken in `timeZone`.
+ */
+export function planPoints(people: ReadonlyArray<{ id: string; createdAt: number }>, random: () => number, o: PointsOptions): PlannedPoints {
+  const out: PlannedPoints = {
+    banners: new Int32Array(people.length),
+    brownies: new Int32Array(people.length),
+    bannerRows: [],
+    brownieRows: [],
+    badgeRows: [],
+    activityRows: [],
+  };
+  const giverDays = new Set<string>();
+  const at = (from: number) => from + Math.floor(random() * Math.max(1, o.now - from));
+  for (let i = 0; i < people.length; i++) {
+    const person = people[i]!;
+    if (random() < o.bannerFraction) {
+      const count = 1 + Math.floor(random() ** 4 * 30);
+      const times = Array.from({ length: count }, () => at(person.createdAt)).sort((a, b) => a - b);
+      times.forEach((t, k) => out.bannerRows.push({ id: o.idOf('banner', `${i}:${k}`), organizerUserId: person.id, caucusId: null, timestamp: new Date(t) }));
+      for (const name of badgesReached('banners', count)) {
+        const badgeId = o.badgeIds.get(name);
+        const threshold = findBadge(name)?.threshold;
+        if (!badgeId || !threshold) continue;
+        const earnedAt = new Date(times[threshold - 1]!);
+        out.badgeRows.push({ userId: person.id, badgeId, earnedAt });
+        out.activityRows.push({ id: o.idOf(`badge-activity:${name}`, String(i)), userId: person.id, activityType: 'badge_earned', description: `Earned the ${name} badge`, createdAt: earnedAt });
+      }
+      out.banners[i] = count;
+    }
+    if (i > 0 && random() < o.brownieFraction) {
+      const wanted = 1 + Math.floor(random() ** 3 * 20);
+      const receiverDays = new Set<string>();
+      for (let k = 0, attempts = 0; k < wanted && attempts < wanted * 4; attempts++) {
+        const giver = Math.floor(random() * i);
+        const givenAt = at(Math.max(person.createdAt, people[giver]!.createdAt));
+        const givenOn = calendarDayIn(new Date(givenAt), o.timeZone);
+        if (receiverDays.has(givenOn) || giverDays.has(`${giver}:${givenOn}`)) continue;
+        receiverDays.add(givenOn);
+        giverDays.add(`${giver}:${givenOn}`);
+        out.brownieRows.push({ id: o.idOf('brownie', `${i}:${k}`), giverUserId: people[giver]!.id, receiverUserId: person.id, givenAt: new Date(givenAt), givenOn });
+        k += 1;
+      }
+      out.brownies[i] = receiverDays.size;
+    }
+  }
+  return out;
+}
 
 /** A v4-shaped UUID derived from a key: deterministic, and unique for distinct keys in practice. */
 function uuidFrom(key: string): string {
@@ -239,6 +333,13 @@ export async function seedDatabase({ db }: { db: Db }, options: SeedOptions): Pr
     .from(badges)
     .where(inArray(badges.name, SPARK_BADGES.map((b) => b.name)));
   const badgeId = new Map(badgeRows.map((b) => [b.name, b.id]));
+  const pointsOptions = {
+    bannerFraction: options.bannerFraction ?? 0.02,
+    brownieFraction: options.brownieFraction ?? 0.05,
+    timeZone: options.timeZone ?? DEFAULT_APP_TIME_ZONE,
+    now,
+    badgeIds: await bannerBadgeIds(db),
+  };
   const photo = userCount > 0 && photoFraction > 0 ? await samplePhoto(seed32(`${runKey}:photo`)) : null;
   // All seeded users share one password hash (the factories do the same).
   const passwordHash = userCount > 0 ? await hashPassword(password) : '';
@@ -248,6 +349,8 @@ export async function seedDatabase({ db }: { db: Db }, options: SeedOptions): Pr
     accounts: 0,
     photos: 0,
     sparks: 0,
+    banners: 0,
+    brownies: 0,
     userBadges: 0,
     activities: 0,
     caucuses: 0,
@@ -311,7 +414,19 @@ export async function seedDatabase({ db }: { db: Db }, options: SeedOptions): Pr
         homes[i] = districtIndex.get(`${row.state}-${row.district}`)!;
         rows.push(row);
       }
-      return { b, rows, photoRows, sparkRows, badgeRows: badgeRowsOfBatch, activityRows };
+      // Banners and Brownies from their own random stream, so the users above stay as they were.
+      const points = planPoints(
+        rows.map((r) => ({ id: r.id, createdAt: r.createdAt!.getTime() })),
+        makeRandom(seed32(`${runKey}:points:${b}`)),
+        { ...pointsOptions, idOf: (kind, key) => uuidFrom(`${runKey}:${kind}:${b}:${key}`) },
+      );
+      rows.forEach((r, k) => {
+        if (points.banners[k]) r.banners = points.banners[k];
+        if (points.brownies[k]) r.brownies = points.brownies[k];
+      });
+      badgeRowsOfBatch.push(...points.badgeRows);
+      activityRows.push(...points.activityRows);
+      return { b, rows, photoRows, sparkRows, bannerRows: points.bannerRows, brownieRows: points.brownieRows, badgeRows: badgeRowsOfBatch, activityRows };
     },
     async (work) => {
       await db.transaction(async (tx) => {
@@ -325,6 +440,8 @@ export async function seedDatabase({ db }: { db: Db }, options: SeedOptions): Pr
         );
         await insertRows(tx, photos, work.photoRows);
         await insertRows(tx, sparks, work.sparkRows);
+        await insertRows(tx, banners, work.bannerRows);
+        await insertRows(tx, brownies, work.brownieRows);
         await insertRows(tx, userBadges, work.badgeRows);
         await insertRows(tx, activities, work.activityRows);
       });
@@ -332,9 +449,12 @@ export async function seedDatabase({ db }: { db: Db }, options: SeedOptions): Pr
       summary.accounts += work.rows.length;
       summary.photos += work.photoRows.length;
       summary.sparks += work.sparkRows.length;
+      summary.banners += work.bannerRows.length;
+      summary.brownies += work.brownieRows.length;
       summary.userBadges += work.badgeRows.length;
       summary.activities += work.activityRows.length;
-      summary.rows += 2 * work.rows.length + work.photoRows.length + work.sparkRows.length + work.badgeRows.length + work.activityRows.length;
+      summary.rows +=
+        2 * work.rows.length + work.photoRows.length + work.sparkRows.length + work.bannerRows.length + work.brownieRows.length + work.badgeRows.length + work.activityRows.length;
       if (work.b === 0 && caucusCount > 0) summary.administratorEmail = work.rows[0]!.email;
       progress({ phase: 'users', done: summary.users, total: userCount, rows: summary.rows });
     },
@@ -469,9 +589,88 @@ export async function seedDatabase({ db }: { db: Db }, options: SeedOptions): Pr
   if (options.vacuum ?? true) {
     progress({ phase: 'vacuum', done: 0, total: 1, rows: summary.rows });
     // Fresh statistics for the planner, and a visibility map for index-only scans.
-    await db.execute(sql`vacuum (analyze) users, accounts, photos, sparks, user_badges, activities, caucuses, caucus_members`);
+    await db.execute(sql`vacuum (analyze) users, accounts, photos, sparks, banners, brownies, user_badges, activities, caucuses, caucus_members`);
     progress({ phase: 'vacuum', done: 1, total: 1, rows: summary.rows });
   }
+  summary.ms = Math.round(performance.now() - started);
+  return summary;
+}
+
+async function bannerBadgeIds(db: DbOrTx): Promise<Map<string, string>> {
+  const names = badgesReached('banners', Number.MAX_SAFE_INTEGER);
+  const rows = await db.select({ id: badges.id, name: badges.name }).from(badges).where(inArray(badges.name, names));
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
+export interface PointsTopUpSummary {
+  users: number;
+  banners: number;
+  brownies: number;
+  userBadges: number;
+  activities: number;
+  ms: number;
+}
+
+/**
+ * Banners and Brownies (`planPoints`) for a database seeded before the seed wrote them: in
+ * batches of users ordered by id (each batch in order of creation), the ledger rows, the Banner
+ * badges with their activities, and the counters raised by the same amounts, one transaction
+ * per batch. Meant for a database whose banner and brownie ledgers are still empty (the bench
+ * checks); deterministic for the same users and seed. Hidden profiles get nothing.
+ */
+export async function seedPointsForExistingUsers(
+  { db }: { db: Db },
+  options: { seed?: number; now?: Date; batchSize?: number; bannerFraction?: number; brownieFraction?: number; timeZone?: string; onProgress?: (done: number) => void } = {},
+): Promise<PointsTopUpSummary> {
+  const started = performance.now();
+  const seed = options.seed ?? 1;
+  const batchSize = Math.max(2, Math.floor(options.batchSize ?? 5000));
+  const base = {
+    bannerFraction: options.bannerFraction ?? 0.02,
+    brownieFraction: options.brownieFraction ?? 0.05,
+    timeZone: options.timeZone ?? DEFAULT_APP_TIME_ZONE,
+    now: (options.now ?? new Date()).getTime(),
+    badgeIds: await bannerBadgeIds(db),
+  };
+  const summary: PointsTopUpSummary = { users: 0, banners: 0, brownies: 0, userBadges: 0, activities: 0, ms: 0 };
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (let b = 0; ; b++) {
+    const page = await db
+      .select({ id: users.id, createdAt: users.createdAt })
+      .from(users)
+      .where(sql`${users.id} > ${after} and ${users.deletedAt} is null`)
+      .orderBy(users.id)
+      .limit(batchSize);
+    if (page.length === 0) break;
+    after = page.at(-1)!.id;
+    const people = page.map((p) => ({ id: p.id, createdAt: p.createdAt.getTime() })).sort((x, y) => x.createdAt - y.createdAt || (x.id < y.id ? -1 : 1));
+    const points = planPoints(people, makeRandom(seed32(`top-up:${seed}:${b}`)), {
+      ...base,
+      idOf: (kind, key) => uuidFrom(`top-up:${seed}:${people[0]!.id}:${kind}:${key}`),
+    });
+    const changed = people.map((p, k) => ({ id: p.id, banners: points.banners[k]!, brownies: points.brownies[k]! })).filter((c) => c.banners || c.brownies);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local synchronous_commit = off`);
+      await insertRows(tx, banners, points.bannerRows);
+      await insertRows(tx, brownies, points.brownieRows);
+      await insertRows(tx, userBadges, points.badgeRows);
+      await insertRows(tx, activities, points.activityRows);
+      if (changed.length > 0) {
+        await tx.execute(sql`
+          update users u set banners = u.banners + x.banners, brownies = u.brownies + x.brownies
+          from unnest(${sql.param(changed.map((c) => c.id))}::uuid[], ${sql.param(changed.map((c) => c.banners))}::int[], ${sql.param(changed.map((c) => c.brownies))}::int[])
+            as x(id, banners, brownies)
+          where u.id = x.id`);
+      }
+    });
+    summary.users += page.length;
+    summary.banners += points.bannerRows.length;
+    summary.brownies += points.brownieRows.length;
+    summary.userBadges += points.badgeRows.length;
+    summary.activities += points.activityRows.length;
+    options.onProgress?.(summary.users);
+  }
+  await db.execute(sql`vacuum (analyze) users, banners, brownies, user_badges, activities`);
   summary.ms = Math.round(performance.now() - started);
   return summary;
 }

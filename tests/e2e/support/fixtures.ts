@@ -180,6 +180,17 @@ export async function expectSignedInNavbar(page: Page): Promise<void> {
   await expect(nav.getByRole('link', { name: 'Join the Revolution', includeHidden: true })).toHaveCount(0);
 }
 
+/**
+ * /home after sign-in opens the To-Do List dialog once per browser session (a new member gets
+ * the newcomer list): waits for it and closes it with 'Got it!', so the page behind is usable.
+ */
+export async function dismissTodoDialog(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'To-Do List' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Got it!' }).click();
+  await expect(dialog).toBeHidden();
+}
+
 /** After a sign-out: the session is gone and the visitor is on the landing page (/). */
 export async function expectSignedOutOnLanding(page: Page): Promise<void> {
   await expectSignedOutNavbar(page);

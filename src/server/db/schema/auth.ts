@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, boolean, type ExtraConfigColumn, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, tstz } from './columns';
 
 /**
@@ -13,6 +13,8 @@ export const users = pgTable(
     email: text('email').notNull(),
     emailVerified: boolean('email_verified').notNull().default(false),
     emailVerifiedAt: tstz('email_verified_at'),
+    /** Order of email confirmation (1 = first member of the installation): OG 100 / 1K / 10K. */
+    foundingRank: integer('founding_rank'),
     name: text('name').notNull(),
     image: text('photo_url'),
     politicalAlignment: text('political_alignment'),
@@ -35,23 +37,42 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_state_district_idx').on(t.state, t.district),
     index('users_email_verified_at_idx').on(t.emailVerifiedAt),
+    uniqueIndex('users_founding_rank_key').on(t.foundingRank),
     // The movement's member count (confirmed, not deleted) as an index-only scan of this small
     // partial index instead of a scan of the whole table (docs/benchmarks.md).
     index('users_members_idx')
       .on(t.emailVerifiedAt)
       .where(sql`${t.deletedAt} is null and ${t.emailVerifiedAt} is not null`),
     index('users_name_search_idx').on(sql`lower(${t.name}) text_pattern_ops`),
-    index('users_sparks_idx').on(t.sparks),
-    index('users_banners_idx').on(t.banners),
-    index('users_brownies_idx').on(t.brownies),
+    // Leaderboards (top 100 by a counter above 0, highest first, ties by name then id, hidden
+    // profiles left out): per counter one small partial index for the whole country, one for a
+    // state and one for a district, each read in order and stopped after 100 rows.
+    ...leaderboardIndexes('sparks', t.sparks, t),
+    ...leaderboardIndexes('banners', t.banners, t),
+    ...leaderboardIndexes('brownies', t.brownies, t),
     check('users_counters_nonnegative', sql`${t.sparks} >= 0 and ${t.banners} >= 0 and ${t.brownies} >= 0`),
     check('users_district_positive', sql`${t.district} >= 1`),
     check('users_state_code', sql`${t.state} ~ '^[A-Z]{2}$'`),
     check('users_tagline_length', sql`char_length(${t.tagline}) <= 180`),
     check('users_bio_length', sql`char_length(${t.bio}) <= 800`),
+    check('users_founding_rank_positive', sql`${t.foundingRank} is null or ${t.foundingRank} >= 1`),
     check('users_not_self_recruited', sql`${t.recruitedBy} is null or ${t.recruitedBy} <> ${t.id}`),
   ],
 );
+
+/** The three leaderboard indexes of one counter (see the users table). */
+function leaderboardIndexes(
+  metric: 'sparks' | 'banners' | 'brownies',
+  counter: ExtraConfigColumn,
+  t: Record<'state' | 'district' | 'name' | 'id' | 'deletedAt', ExtraConfigColumn>,
+) {
+  const ranked = sql`${counter} > 0 and ${t.deletedAt} is null`;
+  return [
+    index(`users_${metric}_leaderboard_idx`).on(counter.desc(), t.name, t.id).where(ranked),
+    index(`users_${metric}_state_leaderboard_idx`).on(t.state, counter.desc(), t.name, t.id).where(ranked),
+    index(`users_${metric}_district_leaderboard_idx`).on(t.state, t.district, counter.desc(), t.name, t.id).where(ranked),
+  ];
+}
 
 export const sessions = pgTable(
   'sessions',

@@ -37,6 +37,11 @@ export const caucuses = pgTable(
     votingMemberCount: integer('voting_member_count').notNull().default(0),
     finalizedAt: tstz('finalized_at'),
     /**
+     * For a finalized level-1 caucus: its place among the district's finalized level-1
+     * caucuses (1 = first), fixed at finalization. Its voters earn Pioneer 100 / 1K by it.
+     */
+    pioneerRank: integer('pioneer_rank'),
+    /**
      * The search's status filter as one column, so each filter has an index that returns the
      * newest caucuses of that status in order (spec section 5: available, full, finalized).
      */
@@ -65,6 +70,9 @@ export const caucuses = pgTable(
     // One level-5 caucus per district: a database invariant, not only a check.
     uniqueIndex('caucuses_one_level5_per_district').on(t.state, t.district).where(sql`${t.level} = 5`),
     index('caucuses_level_finalized_idx').on(t.level, t.electionFinalized),
+    // One caucus per Pioneer place in a district; its maximum is the district's finalized count.
+    uniqueIndex('caucuses_pioneer_rank_key').on(t.state, t.district, t.pioneerRank).where(sql`${t.pioneerRank} is not null`),
+    check('caucuses_pioneer_rank', sql`${t.pioneerRank} is null or (${t.pioneerRank} >= 1 and ${t.level} = 1 and ${t.electionFinalized})`),
     index('caucuses_organizer_idx').on(t.organizerId),
     index('caucuses_delegate_idx').on(t.electedDelegateId),
     // Caucus search: newest first (created_at desc, id) under each filter; see docs/benchmarks.md.

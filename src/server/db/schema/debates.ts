@@ -96,6 +96,8 @@ export const debateResponses = pgTable(
     // A participant submits at most one response.
     unique('debate_responses_one_per_user').on(t.debateId, t.userId),
     index('debate_responses_debate_idx').on(t.debateId, t.createdAt.desc()),
+    // A user's debate contributions (Chatterbox, Advocate, Cicero) are counted by user.
+    index('debate_responses_user_idx').on(t.userId),
   ],
 );
 
@@ -110,6 +112,7 @@ export const debateRebuttals = pgTable(
   (t) => [
     ...contentChecks('debate_rebuttals', t),
     unique('debate_rebuttals_one_per_user').on(t.responseId, t.userId),
+    index('debate_rebuttals_user_idx').on(t.userId),
   ],
 );
 
@@ -121,7 +124,11 @@ export const debateDefenses = pgTable(
       .notNull()
       .references(() => debateRebuttals.id, { onDelete: 'cascade' }),
   },
-  (t) => [...contentChecks('debate_defenses', t), unique('debate_defenses_one_per_rebuttal').on(t.rebuttalId)],
+  (t) => [
+    ...contentChecks('debate_defenses', t),
+    unique('debate_defenses_one_per_rebuttal').on(t.rebuttalId),
+    index('debate_defenses_user_idx').on(t.userId),
+  ],
 );
 
 export const debateVotes = pgTable(

@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { signUpProfileSchema } from '../../../domain/profiles/profile-schemas';
 import type { Db } from '../../db/client';
 import { accounts, sessions, users, verifications } from '../../db/schema/auth';
@@ -10,6 +10,7 @@ import { enqueueMail } from '../../mail/outbox';
 import { confirmEmailMail, existingAccountMail, resetPasswordMail } from '../../mail/templates';
 import type { Clock } from '../../clock';
 import type { Logger } from '../../logger';
+import { recordEmailConfirmation } from '../badges/founding.service';
 import { awardReferralSpark } from '../points/referral.service';
 
 export interface AuthDeps {
@@ -77,10 +78,8 @@ export function createAuth(deps: AuthDeps) {
         await enqueueMail(db, confirmEmailMail(user.email, user.name, url));
       },
       afterEmailVerification: async (user) => {
-        await db
-          .update(users)
-          .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-          .where(eq(users.id, user.id));
+        // The confirmation time, the founding rank and OG badges; then the referrer's Spark.
+        await recordEmailConfirmation({ db, clock: deps.clock }, user.id);
         await awardReferralSpark({ db, clock: deps.clock }, user.id);
       },
     },

@@ -9,7 +9,7 @@ import {
   type SearchCaucusesInput,
 } from '../../../domain/caucuses/caucus-schemas';
 import type { CaucusDetail, CaucusPerson, CaucusSummary, JoinResult, RepresentationLink, VoteResult } from '../../../domain/caucuses/caucus-types';
-import { VERIFICATION_REQUIRED_MESSAGE, decideElection, delegateBadgeName } from '../../../domain/caucuses/election';
+import { VERIFICATION_REQUIRED_MESSAGE, decideElection } from '../../../domain/caucuses/election';
 import { decideJoin } from '../../../domain/caucuses/eligibility';
 import { userLevel } from '../../../domain/caucuses/level';
 import { resolveAlignment } from '../../../domain/profiles/alignment';
@@ -20,7 +20,8 @@ import { caucusMembers, caucuses, votes } from '../../db/schema/caucuses';
 import { withRetry } from '../../db/transaction-retry';
 import type { Clock } from '../../clock';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error';
-import { awardBadges, awardBanner, writeActivities } from '../points/awards.service';
+import { evaluateBadges, evaluateBadgesOf } from '../badges/badge-engine.service';
+import { awardBanner, writeActivities } from '../points/awards.service';
 
 export interface CaucusDeps {
   db: Db;
@@ -128,6 +129,8 @@ export async function createCaucus(
         await writeActivities(tx, [{ userId: creatorId, activityType: 'caucus_created', description: `Created the caucus "${row.name}"` }], now);
         if (!voting) {
           await tx.insert(caucusMembers).values({ caucusId: row.id, userId: creatorId, isVotingMember: false, isOrganizer: true, joinedAt: now });
+          // Organizing a caucus is one of Champion's conditions.
+          await evaluateBadges(tx, creatorId, now);
           return toSummary(row, creator.name);
         }
         const joined = await joinLocked(tx, deps.clock, creatorId, row, { password: input.password, confirmLeave: input.confirmLeave });
@@ -440,22 +443,29 @@ async function settleElection(tx: Tx, clock: Clock, caucusId: string): Promise<V
   );
   const organizerIds = new Set(members.filter((m) => m.isOrganizer).map((m) => m.userId));
   if (c.organizerId) organizerIds.add(c.organizerId);
+  if (c.level === 1) await assignPioneerRank(tx, c);
   for (const organizerId of [...organizerIds].sort()) await awardBanner(tx, organizerId, caucusId, now);
-  await awardBadges(tx, delegateId, [delegateBadgeName(c.level)], now);
-  if (c.level === 1) await awardPioneerBadges(tx, c, voting.map((m) => m.userId), now);
+  // The badge engine: the delegate's badge (Delegate - Level N, Candidate), the organizers'
+  // Banner badges, the voters' Pioneer places, and Champion for anyone this completes.
+  await evaluateBadgesOf(tx, [delegateId, ...organizerIds, ...voting.map((m) => m.userId)], now);
   return { status: 'finalized', electedDelegateId: delegateId };
 }
 
-/** Pioneer 100 / 1K: voting members of one of the first 100 / 1,000 finalized level-1 caucuses of the district. */
-async function awardPioneerBadges(tx: Tx, c: CaucusRow, memberIds: string[], now: Date) {
+/**
+ * Pioneer 100 / 1K: a finalized level-1 caucus takes the next place among its district's
+ * (under an advisory lock per district, so two finalizations never share a place); its voting
+ * members earn the badges by it.
+ */
+async function assignPioneerRank(tx: Tx, c: CaucusRow) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`pioneer:${c.state}:${c.district}`}))`);
   const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
+    .select({ top: sql<number>`coalesce(max(${caucuses.pioneerRank}), 0)::int` })
     .from(caucuses)
-    .where(and(eq(caucuses.state, c.state), eq(caucuses.district, c.district), eq(caucuses.level, 1), eq(caucuses.electionFinalized, true)));
-  const rank = row?.n ?? 0;
-  const names = [...(rank <= 100 ? ['Pioneer 100'] : []), ...(rank <= 1000 ? ['Pioneer 1K'] : [])];
-  for (const id of memberIds) await awardBadges(tx, id, names, now);
+    .where(and(eq(caucuses.state, c.state), eq(caucuses.district, c.district), sql`${caucuses.pioneerRank} is not null`));
+  await tx
+    .update(caucuses)
+    .set({ pioneerRank: (row?.top ?? 0) + 1 })
+    .where(eq(caucuses.id, c.id));
 }
 
 /** When a user becomes verified, each unfinalized caucus they vote in may now finalize by itself. */

@@ -10,6 +10,7 @@ import { users } from '../../db/schema/auth';
 import { caucusMembers, caucuses, organizerInvitations, votingMemberInvitations } from '../../db/schema/caucuses';
 import { withRetry } from '../../db/transaction-retry';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error';
+import { evaluateBadges } from '../badges/badge-engine.service';
 import { joinCaucusInTransaction } from '../caucuses/caucuses.service';
 
 export interface InvitationDeps {
@@ -411,6 +412,8 @@ export async function respondToOrganizerInvitation(
           .values({ caucusId: inv.caucusId, userId, isVotingMember: false, isOrganizer: true, joinedAt: now })
           .onConflictDoUpdate({ target: [caucusMembers.caucusId, caucusMembers.userId], set: { isOrganizer: true, isVotingMember: false } });
         await tx.update(caucuses).set({ updatedAt: now }).where(eq(caucuses.id, inv.caucusId));
+        // Organizing a caucus is one of Champion's conditions.
+        await evaluateBadges(tx, userId, now);
       }
       await markResponded(tx, organizerInvitations, inv.id, response, now);
       return { status: response, invitationId: inv.id, caucusId: inv.caucusId };

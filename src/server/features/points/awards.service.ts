@@ -1,5 +1,4 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { badgesReached } from '../../../domain/badges/catalogue';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { activities, badges, banners, userBadges } from '../../db/schema/points';
@@ -7,7 +6,8 @@ import { activities, badges, banners, userBadges } from '../../db/schema/points'
 /**
  * Earns badges (once each: the primary key of user_badges) and writes a `badge_earned`
  * activity for each one newly earned. Run it inside the transaction of the change that
- * earns them. Returns the names newly earned.
+ * earns them. Returns the names newly earned. Events call the badge engine
+ * (`evaluateBadges` of the badges feature), which decides what is reached and calls this.
  */
 export async function awardBadges(tx: DbOrTx, userId: string, badgeNames: readonly string[], at: Date): Promise<string[]> {
   if (badgeNames.length === 0) return [];
@@ -27,14 +27,10 @@ export async function awardBadges(tx: DbOrTx, userId: string, badgeNames: readon
   return earned;
 }
 
-/** The counter badges (Sparks, Banners) a count has reached. */
-export function counterBadgesReached(metric: 'sparks' | 'banners', count: number): string[] {
-  return badgesReached(metric, count);
-}
-
 /**
  * 1 Banner to an organizer for a finalized caucus: the ledger row and the counter in the same
- * transaction, once per organizer and caucus; then the Banner badges it reaches.
+ * transaction, once per organizer and caucus. The caller then runs the badge engine
+ * (`evaluateBadgesOf` of the badges feature) for the Banner badges it reaches.
  */
 export async function awardBanner(tx: DbOrTx, organizerId: string, caucusId: string, at: Date): Promise<boolean> {
   const inserted = await tx
@@ -43,12 +39,10 @@ export async function awardBanner(tx: DbOrTx, organizerId: string, caucusId: str
     .onConflictDoNothing()
     .returning({ id: banners.id });
   if (inserted.length === 0) return false;
-  const [row] = await tx
+  await tx
     .update(users)
     .set({ banners: sql`${users.banners} + 1` })
-    .where(eq(users.id, organizerId))
-    .returning({ banners: users.banners });
-  if (row) await awardBadges(tx, organizerId, counterBadgesReached('banners', row.banners), at);
+    .where(eq(users.id, organizerId));
   return true;
 }
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { sparks } from '../../db/schema/points';
 import type { Clock } from '../../clock';
-import { awardBadges, counterBadgesReached } from './awards.service';
+import { evaluateBadges } from '../badges/badge-engine.service';
 
 /**
  * When a referred user confirms their email, the referrer gets 1 Spark: the ledger row and
@@ -30,12 +30,12 @@ export async function awardReferralSpark(deps: { db: Db; clock: Clock }, referre
       .onConflictDoNothing()
       .returning({ id: sparks.id });
     if (inserted.length === 0) return false;
-    const [updated] = await tx
+    await tx
       .update(users)
       .set({ sparks: sql`${users.sparks} + 1` })
-      .where(eq(users.id, referrerId))
-      .returning({ sparks: users.sparks });
-    await awardBadges(tx, referrerId, counterBadgesReached('sparks', updated!.sparks), deps.clock.now());
+      .where(eq(users.id, referrerId));
+    // The badge engine: Friend, Believer, Evangelist, Avatar, and Champion if this completes it.
+    await evaluateBadges(tx, referrerId, deps.clock.now());
     return true;
   });
 }

@@ -14,10 +14,12 @@ import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { payments, verificationSessions } from '../../db/schema/payments';
+import { premiumBadges } from '../../db/schema/points';
 import { withRetry } from '../../db/transaction-retry';
 import { AppError, conflict, unauthorized } from '../../http/app-error';
 import type { Logger } from '../../logger';
 import {
+  type CheckoutRequest,
   type PaymentProvider,
   type ProviderEvent,
   ProviderRequestError,
@@ -26,6 +28,7 @@ import {
 } from '../../payments/payment-provider';
 import type { OpenTestSession, TestSessionKind } from '../../payments/test-provider';
 import { settleElectionsOf } from '../caucuses/caucuses.service';
+import { premiumBadgeExists, premiumPaymentMatchesPrice, recordPremiumBadgePurchase } from '../premium-badges/premium-badge-purchases.service';
 
 export interface VerificationDeps {
   db: Db;
@@ -109,34 +112,75 @@ async function recordStart(deps: VerificationDeps, what: string, run: () => Prom
   }
 }
 
+/** How a caller words the failures of openCheckout. */
+export interface CheckoutFailures {
+  /** The provider could not open the checkout (`error` is a ProviderRequestError or ProviderResponseError). */
+  startFailed: (error: unknown) => AppError;
+  /** The checkout was opened but could not be recorded. */
+  recordFailed: () => AppError;
+}
+
+/**
+ * Opens a hosted checkout at the provider and records it as a pending `payments` row: the one
+ * way a payment starts (the verification fee, a premium badge). Whatever it pays for counts
+ * only when `recordProviderEvent` records the provider's success for that row.
+ */
+export async function openCheckout(
+  deps: Pick<VerificationDeps, 'db' | 'clock' | 'logger'>,
+  provider: PaymentProvider,
+  request: CheckoutRequest,
+  failures: CheckoutFailures,
+): Promise<{ url: string }> {
+  let session: StartedSession;
+  try {
+    session = await provider.createCheckout(request);
+  } catch (error) {
+    deps.logger.error({ err: error instanceof Error ? error.message : String(error), what: 'checkout', purpose: request.purpose }, 'payment provider failed');
+    throw failures.startFailed(error);
+  }
+  try {
+    await deps.db.insert(payments).values({
+      userId: request.userId,
+      purpose: request.purpose,
+      premiumBadgeId: request.premiumBadgeId ?? null,
+      amountCents: request.amountCents,
+      provider: provider.name,
+      providerRef: session.ref,
+      status: 'pending',
+      createdAt: deps.clock.now(),
+    });
+  } catch (error) {
+    deps.logger.error({ err: error instanceof Error ? error.message : String(error), what: 'checkout', purpose: request.purpose }, 'could not record a checkout');
+    throw failures.recordFailed();
+  }
+  return { url: session.url };
+}
+
 /** POST /api/verification/payment: opens the provider's checkout for the $3.00 fee. */
 export async function startFeePayment(deps: VerificationDeps, userId: string): Promise<{ url: string }> {
   const provider = requireProvider(deps);
   const status = await getVerificationStatus(deps, userId);
   if (status.verified) throw conflict('already_verified', VERIFICATION_MESSAGES.alreadyVerified);
   if (status.feePaid) throw conflict('fee_already_paid', VERIFICATION_MESSAGES.feeAlreadyPaid);
-  const session = await startAtProvider(deps, 'checkout', VERIFICATION_MESSAGES.paymentStartFailed, () =>
-    provider.createCheckout({
+  return openCheckout(
+    deps,
+    provider,
+    {
       userId,
       purpose: 'verification_fee',
       amountCents: VERIFICATION_FEE_CENTS,
       description: FEE_DESCRIPTION,
       successUrl: `${deps.baseUrl}/verification?payment=success`,
       cancelUrl: `${deps.baseUrl}/verification?payment=cancelled`,
-    }),
+    },
+    {
+      startFailed: (error) =>
+        error instanceof ProviderResponseError
+          ? appError(502, 'session_error', VERIFICATION_MESSAGES.sessionError)
+          : appError(502, 'verification_start_failed', VERIFICATION_MESSAGES.paymentStartFailed),
+      recordFailed: () => appError(500, 'database_error', VERIFICATION_MESSAGES.databaseError),
+    },
   );
-  await recordStart(deps, 'checkout', () =>
-    deps.db.insert(payments).values({
-      userId,
-      purpose: 'verification_fee',
-      amountCents: VERIFICATION_FEE_CENTS,
-      provider: provider.name,
-      providerRef: session.ref,
-      status: 'pending',
-      createdAt: deps.clock.now(),
-    }),
-  );
-  return { url: session.url };
 }
 
 /** Another verified account already verified its identity with this ID. */
@@ -207,15 +251,21 @@ export async function recordProviderEvent(deps: VerificationDeps, event: Provide
           .for('update');
         if (!row) {
           // A checkout we did not record (the row's insert failed after Stripe created it):
-          // a verification fee carries its user in the metadata Stripe signed for us.
-          if (event.purpose !== 'verification_fee' || !event.userId || !isUuid(event.userId)) return null;
+          // it carries its user (and premium badge) in the metadata Stripe signed for us.
+          if (!event.userId || !isUuid(event.userId)) return null;
+          const purpose = event.purpose;
+          if (purpose !== 'verification_fee' && purpose !== 'premium_badge') return null;
+          const premiumBadgeId = purpose === 'premium_badge' ? (event.premiumBadgeId ?? null) : null;
+          if (purpose === 'premium_badge' && (!premiumBadgeId || !isUuid(premiumBadgeId) || event.amountCents === null)) return null;
+          if (premiumBadgeId && !(await premiumBadgeExists(tx, premiumBadgeId))) return null;
           const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, event.userId));
           if (!user) return null;
           [row] = await tx
             .insert(payments)
             .values({
               userId: user.id,
-              purpose: 'verification_fee',
+              purpose,
+              premiumBadgeId,
               amountCents: event.amountCents ?? VERIFICATION_FEE_CENTS,
               provider: provider.name,
               providerRef: event.ref,
@@ -230,9 +280,13 @@ export async function recordProviderEvent(deps: VerificationDeps, event: Provide
         const underpaid = event.amountCents !== null && event.amountCents < row.amountCents;
         const wrongCurrency = event.currency !== null && event.currency.toLowerCase() !== 'usd';
         if (underpaid || wrongCurrency) return { mismatch: true as const, row };
+        // A premium badge's payment must be exactly the badge's price.
+        if (row.purpose === 'premium_badge' && !(await premiumPaymentMatchesPrice(tx, row, event.amountCents))) return { mismatch: true as const, row };
         if (row.status !== 'succeeded') {
           await tx.update(payments).set({ status: 'succeeded', completedAt: now }).where(eq(payments.id, row.id));
         }
+        // In the same transaction: the purchase, the badge, and Champion (once: a replay changes nothing).
+        if (row.purpose === 'premium_badge') await recordPremiumBadgePurchase(tx, row, now);
         return { mismatch: false as const, row };
       }),
     );
@@ -386,10 +440,24 @@ export async function findOpenTestSession(deps: VerificationDeps, kind: TestSess
   if (deps.payments?.name !== 'test') return null;
   if (kind === 'checkout') {
     const [row] = await deps.db
-      .select({ userId: payments.userId, purpose: payments.purpose, amountCents: payments.amountCents })
+      .select({
+        userId: payments.userId,
+        purpose: payments.purpose,
+        amountCents: payments.amountCents,
+        premiumBadgeId: payments.premiumBadgeId,
+        premiumBadgeName: premiumBadges.name,
+      })
       .from(payments)
+      .leftJoin(premiumBadges, eq(premiumBadges.id, payments.premiumBadgeId))
       .where(and(eq(payments.provider, 'test'), eq(payments.providerRef, ref), eq(payments.status, 'pending')));
-    return row ?? null;
+    if (!row) return null;
+    const { premiumBadgeId, premiumBadgeName, ...session } = row;
+    if (row.purpose !== 'premium_badge' || !premiumBadgeId) return session;
+    return {
+      ...session,
+      description: `Graduated Unanimous Caucus — ${premiumBadgeName ?? 'a'} premium badge`,
+      returnPath: `/premium-badge/${premiumBadgeId}`,
+    };
   }
   const [row] = await deps.db
     .select({ userId: verificationSessions.userId })

@@ -11,11 +11,11 @@ export interface NavLink {
 const link = (to: string, label: string, built: boolean): NavLink => ({ to, label, built });
 
 export const NAV = {
-  rewards: link('/rewards', 'Rewards', false),
+  rewards: link('/rewards', 'Rewards', true),
   caucuses: [link('/caucus-search', 'Caucus Search', true), link('/create-caucus', 'New Caucus', true), link('/my-caucuses', 'My Caucuses', true)],
-  connections: [link('/friends', 'Friends', false), link('/messages', 'Messages', false)],
+  connections: [link('/friends', 'Friends', true), link('/messages', 'Messages', true)],
   engage: [link('/debate', 'Debate', false), link('/challenges', 'Challenges', false)],
-  stats: [link('/leaderboards', 'Leaderboards', false), link('/badges', 'Badges', false), link('/the-movement', 'The Movement', true)],
+  stats: [link('/leaderboards', 'Leaderboards', true), link('/badges', 'Badges', true), link('/the-movement', 'The Movement', true)],
   resources: link('/resources', 'Resources', true),
   profile: link('/profile', 'Profile', true),
 } as const;

@@ -1,4 +1,5 @@
 import { LogOut, Menu, User } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, NavLink as RouterNavLink } from 'react-router';
 import { Button } from '../ui/button';
 import { cn } from '../ui/class-names';
@@ -6,21 +7,28 @@ import { MenuSection, NavDropdown } from '../ui/dropdown-menu';
 import { Sheet, SheetClose, SheetContent, SheetTrigger } from '../ui/sheet';
 import { Skeleton } from '../ui/skeleton';
 import { useSession, useSignOut } from '../../features/session/use-session';
+import { UnreadBadge, useUnreadMessages } from '../../features/messages/unread-badge';
 import { NAV, built, type NavLink } from './nav-items';
 
-function Dropdown({ label, links }: { label: string; links: readonly NavLink[] }) {
-  const shown = built(links);
-  return shown.length ? <NavDropdown label={label} items={shown} /> : null;
+function Dropdown({ label, links, badges }: { label: string; links: readonly NavLink[]; badges?: Record<string, ReactNode> }) {
+  const shown = built(links).map((l) => ({ ...l, badge: badges?.[l.to] }));
+  return shown.length ? <NavDropdown label={label} items={shown} badge={shown.find((l) => l.badge)?.badge} /> : null;
 }
 
-function SheetLink({ to, label }: { to: string; label: string }) {
+function SheetLink({ to, label, accent = false, badge }: { to: string; label: string; accent?: boolean; badge?: ReactNode }) {
   return (
     <SheetClose asChild>
       <RouterNavLink
         to={to}
-        className={({ isActive }) => cn('rounded-md px-2 py-2 text-base text-slate-800 hover:bg-slate-100', isActive && 'bg-navy-50 font-semibold text-navy-800')}
+        className={({ isActive }) =>
+          accent
+            ? // The Rewards button: orange here as on the desktop bar.
+              cn('rounded-md bg-accent-700 px-2 py-2 text-base font-semibold text-white hover:bg-accent-800', isActive && 'ring-2 ring-accent-500 ring-offset-1')
+            : cn('rounded-md px-2 py-2 text-base text-slate-800 hover:bg-slate-100', isActive && 'bg-navy-50 font-semibold text-navy-800')
+        }
       >
         {label}
+        {badge}
       </RouterNavLink>
     </SheetClose>
   );
@@ -29,6 +37,9 @@ function SheetLink({ to, label }: { to: string; label: string }) {
 export function Navbar() {
   const { user, isLoading } = useSession();
   const signOut = useSignOut();
+  // The unread private messages on the Messages entry (and its Connections menu), live.
+  const unread = useUnreadMessages(user?.id ?? null);
+  const badges: Record<string, ReactNode> = { '/messages': <UnreadBadge count={unread} /> };
   const isChampion = user?.badgeNames.includes('Champion') ?? false;
   const showRewards = !!user && !isChampion && NAV.rewards.built;
   const signedInGroups = user ? [...built(NAV.caucuses), ...built(NAV.connections)] : [];
@@ -60,7 +71,7 @@ export function Navbar() {
               {user ? (
                 <>
                   <Dropdown label="Caucuses" links={NAV.caucuses} />
-                  <Dropdown label="Connections" links={NAV.connections} />
+                  <Dropdown label="Connections" links={NAV.connections} badges={badges} />
                 </>
               ) : null}
               <Dropdown label="Engage" links={NAV.engage} />
@@ -95,9 +106,9 @@ export function Navbar() {
               <SheetContent title="Menu">
                 <MenuSection title="Navigation">
                   <SheetLink to={user ? '/home' : '/'} label="Home" />
-                  {showRewards ? <SheetLink to={NAV.rewards.to} label={NAV.rewards.label} /> : null}
+                  {showRewards ? <SheetLink to={NAV.rewards.to} label={NAV.rewards.label} accent /> : null}
                   {signedInGroups.map((l) => (
-                    <SheetLink key={l.to} to={l.to} label={l.label} />
+                    <SheetLink key={l.to} to={l.to} label={l.label} badge={badges[l.to]} />
                   ))}
                 </MenuSection>
                 <MenuSection title="Public">

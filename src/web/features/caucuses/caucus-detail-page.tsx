@@ -37,6 +37,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { savePostLoginPath } from '../session/post-login-path';
 import { useSession } from '../session/use-session';
+import { BrownieButton } from '../brownies/brownie-button';
 import { CaucusChat } from './caucus-chat';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 
@@ -1133,11 +1134,14 @@ function MembersCard({ caucus, onShowPerson }: { caucus: CaucusDetail; onShowPer
               <li key={m.id} className="flex items-center gap-2">
                 <PersonButton person={m} onShow={onShowPerson} />
                 {caucus.electedDelegate?.id === m.id ? <Pill tone="navy">Delegate</Pill> : null}
-                {!caucus.electionFinalized && m.hasVoted ? (
-                  <span className="ml-auto flex shrink-0 items-center gap-1 text-xs text-green-800">
-                    <Check className="h-3.5 w-3.5" aria-hidden="true" /> Voted
-                  </span>
-                ) : null}
+                <span className="ml-auto flex shrink-0 items-center gap-2">
+                  {!caucus.electionFinalized && m.hasVoted ? (
+                    <span className="flex shrink-0 items-center gap-1 text-xs text-green-800">
+                      <Check className="h-3.5 w-3.5" aria-hidden="true" /> Voted
+                    </span>
+                  ) : null}
+                  <BrownieButton receiverId={m.id} receiverName={m.name} compact />
+                </span>
               </li>
             ))}
           </ul>

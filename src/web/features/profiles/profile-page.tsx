@@ -6,6 +6,7 @@ import { ApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
 import { ErrorState, Page } from '../../components/ui/page';
 import { useSession } from '../session/use-session';
+import { BrownieButton } from '../brownies/brownie-button';
 import { AccountCard } from './account-card';
 import { ActivityFeedCard } from './activity-feed-card';
 import { PointsSummaryCard } from './points-summary-card';
@@ -66,7 +67,11 @@ function ProfileLayout({ profile, own }: { profile: PublicProfile; own: OwnProfi
   const title = own ? 'My Profile' : `${profile.name} Profile`;
   useDocumentTitle(title);
   return (
-    <Page title={title} subtitle={profile.tagline || undefined}>
+    <Page
+      title={title}
+      subtitle={profile.tagline || undefined}
+      actions={!own && !profile.isDeleted ? <BrownieButton receiverId={profile.id} receiverName={profile.name} /> : undefined}
+    >
       {profile.isDeleted ? (
         <p className="mb-6 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700">
           This member has left. Their past participation in finalized caucus elections is kept.

@@ -1,23 +1,17 @@
-import { ChevronDown, ChevronUp, Trophy } from 'lucide-react';
+import { ChevronDown, ChevronUp } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { badgeSlug } from '../../../domain/badges/catalogue';
+import { BADGE_CATEGORIES, badgeSlug, type BadgeCategory } from '../../../domain/badges/catalogue';
 import { RECENT_BADGES_SHOWN } from '../../../domain/profiles/limits';
-import type { EarnedBadge } from '../../../domain/profiles/profile-types';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/page';
 import { Skeleton } from '../../components/ui/skeleton';
+import { BadgeArt } from '../badges/badge-art';
 import { useEarnedBadges } from './profile-queries';
 
-function BadgeIcon({ badge }: { badge: EarnedBadge }) {
-  if (badge.iconUrl) return <img src={badge.iconUrl} alt="" className="h-10 w-10 shrink-0 rounded-full object-contain" />;
-  return (
-    <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-orange-100 text-accent-700">
-      <Trophy className="h-5 w-5" aria-hidden="true" />
-    </span>
-  );
-}
+const isCategory = (c: string): c is BadgeCategory => (BADGE_CATEGORIES as readonly string[]).includes(c);
+
 
 /** The 3 most recent badges, expandable to all of them. */
 export function RecentBadgesCard({ userId }: { userId: string }) {
@@ -58,7 +52,7 @@ export function RecentBadgesCard({ userId }: { userId: string }) {
                     to={`/badge/${badgeSlug(badge.name)}`}
                     className="flex items-center gap-3 rounded-lg p-1 hover:bg-slate-50"
                   >
-                    <BadgeIcon badge={badge} />
+                    <BadgeArt name={badge.name} category={isCategory(badge.category) ? badge.category : undefined} size={44} />
                     <span className="min-w-0">
                       <span className="block truncate font-medium text-slate-900">{badge.name}</span>
                       <span className="block text-xs text-slate-600">

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
 import { useSession } from '../session/use-session';
+import { TodoDialog } from '../todo/todo-dialog';
 
 export default function HomePage() {
   const { user } = useSession();
@@ -18,7 +19,8 @@ export default function HomePage() {
           </Link>
         </Button>
       </section>
-      {/* The To-Do List dialog opens here once per browser session (points and rewards work). */}
+      {/* The To-Do List dialog: once per browser session per user, when a checklist applies. */}
+      <TodoDialog />
     </Page>
   );
 }

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { STATE_CODES, isValidDistrict, stateName } from '../geography/states';
+
+/**
+ * Leaderboards (spec section 2 and 7): the top 100 users by Banners, Brownies or Sparks,
+ * only counts above 0, highest first (ties by name, then id), optionally in one state or one
+ * district; hidden (deleted) profiles never appear.
+ */
+export const LEADERBOARD_METRICS = ['banners', 'brownies', 'sparks'] as const;
+export type LeaderboardMetric = (typeof LEADERBOARD_METRICS)[number];
+export const LEADERBOARD_SIZE = 100;
+
+export const LEADERBOARD_LABELS: Record<LeaderboardMetric, string> = {
+  banners: 'Banners',
+  brownies: 'Brownies',
+  sparks: 'Sparks',
+};
+
+export const LEADERBOARD_MESSAGES = {
+  metric: 'Choose a leaderboard: banners, brownies or sparks',
+  state: 'Choose one of the 50 states',
+  districtNeedsState: 'Choose a state before a district',
+  district: 'Choose a district of that state',
+} as const;
+
+const optional = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+export const leaderboardQuerySchema = z
+  .object({
+    metric: z.enum(LEADERBOARD_METRICS, { error: LEADERBOARD_MESSAGES.metric }),
+    state: z.preprocess(optional, z.enum(STATE_CODES, { error: LEADERBOARD_MESSAGES.state }).optional()),
+    district: z.preprocess(optional, z.coerce.number({ error: LEADERBOARD_MESSAGES.district }).int(LEADERBOARD_MESSAGES.district).optional()),
+  })
+  .superRefine((v, ctx) => {
+    if (v.district === undefined) return;
+    if (!v.state) ctx.addIssue({ code: 'custom', message: LEADERBOARD_MESSAGES.districtNeedsState, path: ['district'] });
+    else if (!isValidDistrict(v.state, v.district)) ctx.addIssue({ code: 'custom', message: LEADERBOARD_MESSAGES.district, path: ['district'] });
+  });
+export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
+
+export interface LeaderboardEntry {
+  rank: number;
+  id: string;
+  name: string;
+  photoUrl: string | null;
+  state: string;
+  district: number;
+  count: number;
+}
+
+export interface Leaderboard {
+  metric: LeaderboardMetric;
+  state: string | null;
+  district: number | null;
+  entries: LeaderboardEntry[];
+}
+
+/**
+ * Ranks of rows already ordered highest first: equal counts share a rank and the next count
+ * skips ahead ("1, 2, 2, 4"), the usual competition ranking.
+ */
+export function rankEntries<T extends { count: number }>(rows: readonly T[]): Array<T & { rank: number }> {
+  let rank = 0;
+  return rows.map((row, i) => {
+    if (i === 0 || row.count !== rows[i - 1]!.count) rank = i + 1;
+    return { ...row, rank };
+  });
+}
+
+/** "Top Sparks in California, district 12" style heading for a leaderboard's scope. */
+export function leaderboardScope(state: string | null | undefined, district: number | null | undefined): string {
+  if (!state) return 'the whole country';
+  return district ? `${stateName(state)}, district ${district}` : stateName(state);
+}

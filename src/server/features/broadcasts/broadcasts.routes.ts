@@ -1,0 +1,41 @@
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { sendBroadcastSchema } from '../../../domain/social/broadcasts';
+import { rateLimit } from '../../http/rate-limit';
+import { type AppEnv, type SessionUser, requireUser } from '../../http/session';
+import { validate } from '../../http/validate';
+import * as broadcasts from './broadcasts.service';
+
+export interface BroadcastRouteDeps extends broadcasts.BroadcastDeps {
+  /** Broadcasts per user (default 10 an hour). */
+  sendLimit?: { max: number; windowSeconds: number };
+}
+
+export const BROADCAST_SEND_LIMIT = { max: 10, windowSeconds: 3600 } as const;
+
+/** 401 before anything else (the rate limit is keyed by the user). */
+const signedIn = createMiddleware<AppEnv>(async (c, next) => {
+  requireUser(c);
+  await next();
+});
+
+/** /broadcasts: the viewer's list with the send form's options, and sending. */
+export function broadcastRoutes(deps: BroadcastRouteDeps) {
+  const app = new Hono<AppEnv>();
+  const limit = deps.sendLimit ?? BROADCAST_SEND_LIMIT;
+
+  app.get('/broadcasts', async (c) => c.json(await broadcasts.listBroadcasts(deps, requireUser(c).id)));
+
+  app.post(
+    '/broadcasts',
+    signedIn,
+    rateLimit({ db: deps.db, clock: deps.clock, name: 'broadcasts:send', max: limit.max, windowSeconds: limit.windowSeconds, key: (c) => (c.get('user') as SessionUser).id }),
+    validate('json', sendBroadcastSchema),
+    async (c) => {
+      const user = requireUser(c);
+      return c.json(await broadcasts.sendBroadcast(deps, user.id, c.req.valid('json')), 201);
+    },
+  );
+
+  return app;
+}

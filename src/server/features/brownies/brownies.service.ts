@@ -1,0 +1,76 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { BROWNIE_MESSAGES, brownieRefusal, calendarDayIn, type BrownieGiven, type BrownieToday } from '../../../domain/points/brownie-rules';
+import type { Db } from '../../db/client';
+import { pgErrorOf } from '../../db/client';
+import { users } from '../../db/schema/auth';
+import { brownies } from '../../db/schema/points';
+import { withRetry } from '../../db/transaction-retry';
+import type { Clock } from '../../clock';
+import { badRequest, conflict, notFound } from '../../http/app-error';
+import { evaluateBadges } from '../badges/badge-engine.service';
+
+export interface BrownieDeps {
+  db: Db;
+  clock: Clock;
+  /** The app's time zone (APP_TIME_ZONE): it decides where a calendar day begins. */
+  timeZone: string;
+}
+
+/**
+ * Gives one brownie, in one transaction: the ledger row (the unique (giver, given_on) of the
+ * database is the one-per-day rule), the receiver's counter, and the brownie-in-a-day badges
+ * the receiver reached today. The receiver's row is locked first (FOR NO KEY UPDATE, which the
+ * ledger's foreign keys do not wait for), so brownies to one receiver count one after another
+ * and a badge threshold crossed by racing givers is seen, and awarded, exactly once.
+ */
+export async function giveBrownie(deps: BrownieDeps, giverId: string, receiverId: string): Promise<BrownieGiven> {
+  const refusal = brownieRefusal(giverId, receiverId);
+  if (refusal) throw badRequest('brownie_to_self', refusal);
+  const at = deps.clock.now();
+  const givenOn = calendarDayIn(at, deps.timeZone);
+  try {
+    return await withRetry(() =>
+      deps.db.transaction(async (tx) => {
+        const [receiver] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.id, receiverId), isNull(users.deletedAt)))
+          .for('no key update');
+        if (!receiver) throw notFound(BROWNIE_MESSAGES.receiverNotFound);
+
+        const inserted = await tx
+          .insert(brownies)
+          .values({ giverUserId: giverId, receiverUserId: receiverId, givenAt: at, givenOn })
+          .onConflictDoNothing({ target: [brownies.giverUserId, brownies.givenOn] })
+          .returning({ id: brownies.id });
+        if (inserted.length === 0) throw conflict('daily_limit', BROWNIE_MESSAGES.dailyLimit);
+
+        const [counter] = await tx
+          .update(users)
+          .set({ brownies: sql`${users.brownies} + 1` })
+          .where(eq(users.id, receiverId))
+          .returning({ brownies: users.brownies });
+        // Brownies-in-a-day badges (and any other the receiver now reaches): the badge engine.
+        const badgesEarned = await evaluateBadges(tx, receiverId, at);
+        return { receiverId, givenOn, receiverBrownies: counter!.brownies, badgesEarned };
+      }),
+    );
+  } catch (error) {
+    // The constraints are the last line; the checks above normally answer first.
+    const pg = pgErrorOf(error);
+    if (pg?.constraint === 'brownies_one_per_giver_per_day') throw conflict('daily_limit', BROWNIE_MESSAGES.dailyLimit);
+    if (pg?.constraint === 'brownies_not_to_self') throw badRequest('brownie_to_self', BROWNIE_MESSAGES.notToSelf);
+    if (pg?.constraint === 'brownies_receiver_user_id_users_id_fk') throw notFound(BROWNIE_MESSAGES.receiverNotFound);
+    throw error;
+  }
+}
+
+/** Whether the user already gave today's brownie (the app's calendar day), and to whom. */
+export async function browniesGivenToday(deps: BrownieDeps, giverId: string): Promise<BrownieToday> {
+  const givenOn = calendarDayIn(deps.clock.now(), deps.timeZone);
+  const [row] = await deps.db
+    .select({ receiverId: brownies.receiverUserId })
+    .from(brownies)
+    .where(and(eq(brownies.giverUserId, giverId), eq(brownies.givenOn, givenOn)));
+  return { givenOn, given: !!row, receiverId: row?.receiverId ?? null };
+}

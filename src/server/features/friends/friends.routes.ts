@@ -1,0 +1,67 @@
+import { zValidator } from '@hono/zod-validator';
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { z } from 'zod';
+import { FRIEND_MESSAGES, respondFriendRequestSchema, sendFriendRequestSchema } from '../../../domain/social/friends';
+import { notFound } from '../../http/app-error';
+import { rateLimit } from '../../http/rate-limit';
+import { type AppEnv, type SessionUser, requireUser } from '../../http/session';
+import { validate } from '../../http/validate';
+import { INVITATION_MESSAGES, USER_SEARCH_MIN_LENGTH } from '../invitations/invitations.service';
+import * as friends from './friends.service';
+
+export interface FriendRouteDeps extends friends.FriendDeps {
+  /** Friend requests per user (default 30 an hour). */
+  requestLimit?: { max: number; windowSeconds: number };
+}
+
+export const FRIEND_REQUEST_LIMIT = { max: 30, windowSeconds: 3600 } as const;
+
+const searchQuery = z.object({
+  q: z
+    .string({ error: INVITATION_MESSAGES.searchTooShort })
+    .trim()
+    .min(USER_SEARCH_MIN_LENGTH, INVITATION_MESSAGES.searchTooShort)
+    .max(100, 'Search text can be at most 100 characters'),
+});
+const requestParam = zValidator('param', z.object({ id: z.uuid() }), (result) => {
+  if (!result.success) throw notFound(FRIEND_MESSAGES.requestNotFound);
+});
+
+/** 401 before anything else (the rate limit is keyed by the user). */
+const signedIn = createMiddleware<AppEnv>(async (c, next) => {
+  requireUser(c);
+  await next();
+});
+
+/** /friends: the list, the search, requests and their answers. */
+export function friendRoutes(deps: FriendRouteDeps) {
+  const app = new Hono<AppEnv>();
+  const limit = deps.requestLimit ?? FRIEND_REQUEST_LIMIT;
+
+  app.get('/friends', async (c) => c.json(await friends.listFriends(deps, requireUser(c).id)));
+
+  app.get('/friends/search', validate('query', searchQuery), async (c) => {
+    const user = requireUser(c);
+    return c.json(await friends.searchPeople(deps, user.id, c.req.valid('query').q));
+  });
+
+  app.post(
+    '/friends/requests',
+    signedIn,
+    rateLimit({ db: deps.db, clock: deps.clock, name: 'friends:request', max: limit.max, windowSeconds: limit.windowSeconds, key: (c) => (c.get('user') as SessionUser).id }),
+    validate('json', sendFriendRequestSchema),
+    async (c) => {
+      const user = requireUser(c);
+      const result = await friends.sendFriendRequest(deps, user.id, c.req.valid('json').userId);
+      return c.json(result, result.status === 'pending' ? 201 : 200);
+    },
+  );
+
+  app.post('/friends/requests/:id/respond', requestParam, validate('json', respondFriendRequestSchema), async (c) => {
+    const user = requireUser(c);
+    return c.json(await friends.respondToFriendRequest(deps, user.id, c.req.valid('param').id, c.req.valid('json').response));
+  });
+
+  return app;
+}

@@ -1,0 +1,146 @@
+import { zValidator } from '@hono/zod-validator';
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { streamSSE } from 'hono/streaming';
+import { z } from 'zod';
+import { MESSAGE_ERRORS, sendPrivateMessageSchema } from '../../../domain/social/messages';
+import type { MessageStreamEvent } from '../../../domain/social/social-types';
+import { AppError, notFound } from '../../http/app-error';
+import { rateLimit } from '../../http/rate-limit';
+import { type AppEnv, type SessionUser, requireUser } from '../../http/session';
+import { validate } from '../../http/validate';
+import type { Logger } from '../../logger';
+import type { HubEvent, NotificationHub } from '../../realtime/notification-hub';
+import * as messages from './messages.service';
+
+export interface MessageRouteDeps extends messages.MessageDeps {
+  /** The process's LISTEN/NOTIFY hub; without it the live stream answers 503 (the pages then poll). */
+  notifications?: NotificationHub;
+  logger?: Logger;
+  /** A comment line this often keeps proxies from closing an idle stream (default 25 s). */
+  heartbeatMs?: number;
+  /** Sending limit per user (default 30 messages a minute). */
+  sendLimit?: { max: number; windowSeconds: number };
+}
+
+export const MESSAGE_HEARTBEAT_MS = 25_000;
+export const MESSAGE_SEND_LIMIT = { max: 30, windowSeconds: 60 } as const;
+export const MESSAGE_STREAM_UNAVAILABLE = 'Live message updates are not available right now.';
+
+/** A malformed user id names nobody: 404, like an unknown one. */
+const partnerParam = zValidator('param', z.object({ userId: z.uuid() }), (result) => {
+  if (!result.success) throw notFound(MESSAGE_ERRORS.userNotFound);
+});
+const listQuery = z.object({ before: z.string().max(120).optional() });
+const threadQuery = z.object({ before: z.uuid({ error: MESSAGE_ERRORS.badCursor }).optional() });
+
+/** 401 before anything else (the rate limit is keyed by the user). */
+const signedIn = createMiddleware<AppEnv>(async (c, next) => {
+  requireUser(c);
+  await next();
+});
+
+/** /messages: conversations, one conversation, sending, reading, the unread count and the live stream. */
+export function messageRoutes(deps: MessageRouteDeps) {
+  const app = new Hono<AppEnv>();
+  const heartbeatMs = deps.heartbeatMs ?? MESSAGE_HEARTBEAT_MS;
+  const limit = deps.sendLimit ?? MESSAGE_SEND_LIMIT;
+  const readMessage = messages.sharedMessageReader(deps.db);
+
+  app.get('/messages/conversations', validate('query', listQuery), async (c) => {
+    const user = requireUser(c);
+    return c.json(await messages.listConversations(deps, user.id, c.req.valid('query').before));
+  });
+
+  app.get('/messages/conversations/:userId', partnerParam, validate('query', threadQuery), async (c) => {
+    const user = requireUser(c);
+    return c.json(await messages.getConversation(deps, user.id, c.req.valid('param').userId, c.req.valid('query').before));
+  });
+
+  app.post('/messages/conversations/:userId/read', partnerParam, async (c) => {
+    const user = requireUser(c);
+    return c.json(await messages.markConversationRead(deps, user.id, c.req.valid('param').userId));
+  });
+
+  app.get('/messages/unread-count', async (c) => {
+    const user = requireUser(c);
+    return c.json({ count: await messages.countUnread(deps, user.id) });
+  });
+
+  app.post(
+    '/messages',
+    signedIn,
+    rateLimit({ db: deps.db, clock: deps.clock, name: 'messages:send', max: limit.max, windowSeconds: limit.windowSeconds, key: (c) => (c.get('user') as SessionUser).id }),
+    validate('json', sendPrivateMessageSchema),
+    async (c) => {
+      const user = requireUser(c);
+      return c.json(await messages.sendPrivateMessage(deps, user.id, c.req.valid('json')), 201);
+    },
+  );
+
+  /**
+   * Server-Sent Events for the signed-in user: `ready` once subscribed (the client reloads
+   * then, so nothing falls between), `message` with each message they send or receive,
+   * `read` when they read a conversation in another tab, `resync` after this process lost its
+   * LISTEN connection, and a comment every `heartbeatMs`. Only the user's own key is listened to.
+   */
+  app.get('/messages/stream', async (c) => {
+    const user = requireUser(c);
+    const hub = deps.notifications;
+    if (!hub) throw new AppError(503, 'realtime_unavailable', MESSAGE_STREAM_UNAVAILABLE);
+    c.header('X-Accel-Buffering', 'no');
+
+    return streamSSE(c, async (stream) => {
+      const queue: HubEvent[] = [];
+      let wake: (() => void) | null = null;
+      const nudge = () => {
+        const w = wake;
+        wake = null;
+        w?.();
+      };
+      stream.onAbort(nudge);
+
+      let unsubscribe: (() => void) | null = null;
+      let heartbeat: NodeJS.Timeout | null = null;
+      const send = (event: MessageStreamEvent, id?: string) => stream.writeSSE({ event: event.type, id, data: JSON.stringify(event) });
+      try {
+        unsubscribe = await hub.subscribe(messages.MESSAGES_CHANNEL, user.id, (event) => {
+          queue.push(event);
+          nudge();
+        });
+        if (stream.aborted) return;
+        heartbeat = setInterval(() => void stream.write(': heartbeat\n\n'), heartbeatMs);
+        await stream.writeSSE({ event: 'ready', data: '{}' });
+
+        while (!stream.aborted) {
+          const event = queue.shift();
+          if (!event) {
+            await new Promise<void>((resolve) => (wake = resolve));
+            continue;
+          }
+          if (event.type === 'resync') {
+            await stream.writeSSE({ event: 'resync', data: '{}' });
+            continue;
+          }
+          const note = event.data as messages.MessageNotification;
+          if (note.kind === 'read') {
+            await send({ type: 'read', partnerId: note.partnerId });
+            continue;
+          }
+          const message = await readMessage(note.messageId);
+          // Only the two people of a message ever see it.
+          if (message && (message.senderId === user.id || message.recipientId === user.id)) {
+            await send({ type: 'message', message }, message.id);
+          }
+        }
+      } catch (e) {
+        deps.logger?.warn({ err: e instanceof Error ? e.message : String(e) }, 'message stream ended by an error');
+      } finally {
+        if (heartbeat) clearInterval(heartbeat);
+        unsubscribe?.();
+      }
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,242 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import {
+  CONVERSATIONS_PAGE_SIZE,
+  MESSAGE_ERRORS,
+  MESSAGE_PREVIEW_LENGTH,
+  THREAD_PAGE_SIZE,
+  UNREAD_COUNT_CAP,
+  conversationCursor,
+  parseConversationCursor,
+  type SendPrivateMessageInput,
+} from '../../../domain/social/messages';
+import type { ConversationList, ConversationThread, PrivateMessageView } from '../../../domain/social/social-types';
+import type { Clock } from '../../clock';
+import type { Db, DbOrTx } from '../../db/client';
+import { users } from '../../db/schema/auth';
+import { privateMessages } from '../../db/schema/social';
+import { badRequest, notFound } from '../../http/app-error';
+import { notifyQuery } from '../../realtime/notification-hub';
+import { personColumns, toPerson } from '../friends/friends.service';
+
+export interface MessageDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/** The LISTEN/NOTIFY channel of private messages; the notification key is the user who should hear of it. */
+export const MESSAGES_CHANNEL = 'private_messages';
+
+/** What a notification carries: ids only (each process reads the row once). */
+export type MessageNotification = { kind: 'message'; messageId: string } | { kind: 'read'; partnerId: string };
+
+const messageColumns = {
+  id: privateMessages.id,
+  senderId: privateMessages.senderId,
+  recipientId: privateMessages.recipientId,
+  message: privateMessages.message,
+  createdAt: privateMessages.createdAt,
+  readAt: privateMessages.readAt,
+};
+
+interface MessageRow {
+  id: string;
+  senderId: string;
+  recipientId: string;
+  message: string;
+  createdAt: Date;
+  readAt: Date | null;
+}
+
+function toView(r: MessageRow): PrivateMessageView {
+  return {
+    id: r.id,
+    senderId: r.senderId,
+    recipientId: r.recipientId,
+    message: r.message,
+    createdAt: r.createdAt.toISOString(),
+    readAt: r.readAt ? r.readAt.toISOString() : null,
+  };
+}
+
+const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
+
+/**
+ * Sends a private message (already trimmed and checked by sendPrivateMessageSchema). Anyone
+ * may write to anyone who has not hidden their profile. The trigger on private_messages
+ * keeps both people's conversation rows; the notifications leave only if the row commits.
+ */
+export async function sendPrivateMessage({ db, clock }: MessageDeps, senderId: string, input: SendPrivateMessageInput): Promise<PrivateMessageView> {
+  if (input.recipientId === senderId) throw badRequest('self_message', MESSAGE_ERRORS.notYourself);
+  return db.transaction(async (tx) => {
+    const [recipient] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, input.recipientId), isNull(users.deletedAt)));
+    if (!recipient) throw notFound(MESSAGE_ERRORS.recipientNotFound);
+    const [row] = await tx
+      .insert(privateMessages)
+      .values({ senderId, recipientId: input.recipientId, message: input.message, createdAt: clock.now() })
+      .returning(messageColumns);
+    const note: MessageNotification = { kind: 'message', messageId: row!.id };
+    await tx.execute(notifyQuery(MESSAGES_CHANNEL, input.recipientId, note));
+    await tx.execute(notifyQuery(MESSAGES_CHANNEL, senderId, note));
+    return toView(row!);
+  });
+}
+
+/**
+ * The user's conversations, newest first, each with its last message and the partner's
+ * unread messages (counted up to UNREAD_COUNT_CAP). One query: a range of
+ * private_conversations_owner_recent_idx, and per row an index probe of private_messages by
+ * id and of private_messages_unread_idx.
+ */
+export async function listConversations({ db }: MessageDeps, userId: string, before?: string): Promise<ConversationList> {
+  let after = sql``;
+  if (before) {
+    const cursor = parseConversationCursor(before);
+    if (!cursor) throw badRequest('bad_cursor', MESSAGE_ERRORS.badCursor);
+    after = sql`and (c.last_message_at, c.partner_id) < (${cursor.at}::timestamptz, ${cursor.partnerId}::uuid)`;
+  }
+  const result = await db.execute<{
+    partner_id: string;
+    cursor_at: string;
+    id: string;
+    sender_id: string;
+    recipient_id: string;
+    message: string;
+    created_at: Date | string;
+    read_at: Date | string | null;
+    name: string;
+    photo_url: string | null;
+    state: string;
+    district: number;
+    deleted_at: Date | string | null;
+    unread_count: number;
+  }>(sql`
+    select c.partner_id,
+      to_char(c.last_message_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
+      m.id, m.sender_id, m.recipient_id, left(m.message, ${MESSAGE_PREVIEW_LENGTH}) as message, m.created_at, m.read_at,
+      u.name, u.photo_url, u.state, u.district, u.deleted_at,
+      (select count(*)::int from (
+        select 1 from private_messages x
+        where x.recipient_id = ${userId} and x.sender_id = c.partner_id and x.read_at is null
+        limit ${UNREAD_COUNT_CAP}) capped) as unread_count
+    from private_conversations c
+    join private_messages m on m.id = c.last_message_id
+    join users u on u.id = c.partner_id
+    where c.owner_id = ${userId} ${after}
+    order by c.last_message_at desc, c.partner_id desc
+    limit ${CONVERSATIONS_PAGE_SIZE + 1}`);
+  const rows = result.rows.slice(0, CONVERSATIONS_PAGE_SIZE);
+  const last = rows.at(-1);
+  return {
+    conversations: rows.map((r) => ({
+      partner: toPerson({ id: r.partner_id, name: r.name, photoUrl: r.photo_url, state: r.state, district: r.district, deletedAt: r.deleted_at ? asDate(r.deleted_at) : null }),
+      lastMessage: toView({
+        id: r.id,
+        senderId: r.sender_id,
+        recipientId: r.recipient_id,
+        message: r.message,
+        createdAt: asDate(r.created_at),
+        readAt: r.read_at ? asDate(r.read_at) : null,
+      }),
+      unreadCount: r.unread_count,
+    })),
+    nextCursor: result.rows.length > CONVERSATIONS_PAGE_SIZE && last ? conversationCursor(last.cursor_at, last.partner_id) : null,
+  };
+}
+
+async function partnerOf(db: DbOrTx, userId: string, partnerId: string) {
+  if (partnerId === userId) throw badRequest('self_conversation', MESSAGE_ERRORS.notYourself);
+  const [partner] = await db.select(personColumns).from(users).where(eq(users.id, partnerId));
+  if (!partner) throw notFound(MESSAGE_ERRORS.userNotFound);
+  return partner;
+}
+
+/**
+ * One conversation: the newest THREAD_PAGE_SIZE messages between the user and the partner
+ * (older ones with `before` = a message id), shown oldest first. Only the two people's
+ * messages can come back: both directions are ranges of private_messages_sender_idx keyed by
+ * the viewer's own id.
+ */
+export async function getConversation({ db }: MessageDeps, userId: string, partnerId: string, before?: string): Promise<ConversationThread> {
+  const partner = await partnerOf(db, userId, partnerId);
+  let older = sql``;
+  if (before) {
+    const [cursor] = await db.select(messageColumns).from(privateMessages).where(eq(privateMessages.id, before));
+    const inThisConversation =
+      cursor && ((cursor.senderId === userId && cursor.recipientId === partnerId) || (cursor.senderId === partnerId && cursor.recipientId === userId));
+    if (!inThisConversation) throw badRequest('bad_cursor', MESSAGE_ERRORS.badCursor);
+    // The cursor's own time, to the microsecond (a JavaScript Date keeps milliseconds only).
+    older = sql`and (created_at, id) < (select p.created_at, p.id from private_messages p where p.id = ${cursor.id})`;
+  }
+  const limit = THREAD_PAGE_SIZE + 1;
+  const result = await db.execute<{ id: string; sender_id: string; recipient_id: string; message: string; created_at: Date | string; read_at: Date | string | null }>(sql`
+    select * from (
+      (select id, sender_id, recipient_id, message, created_at, read_at from private_messages
+        where sender_id = ${userId} and recipient_id = ${partnerId} ${older}
+        order by created_at desc, id desc limit ${limit})
+      union all
+      (select id, sender_id, recipient_id, message, created_at, read_at from private_messages
+        where sender_id = ${partnerId} and recipient_id = ${userId} ${older}
+        order by created_at desc, id desc limit ${limit})
+    ) both_ways
+    order by created_at desc, id desc
+    limit ${limit}`);
+  const newestFirst = result.rows.slice(0, THREAD_PAGE_SIZE);
+  return {
+    partner: toPerson(partner),
+    messages: newestFirst
+      .reverse()
+      .map((r) =>
+        toView({ id: r.id, senderId: r.sender_id, recipientId: r.recipient_id, message: r.message, createdAt: asDate(r.created_at), readAt: r.read_at ? asDate(r.read_at) : null }),
+      ),
+    hasMore: result.rows.length > THREAD_PAGE_SIZE,
+  };
+}
+
+/**
+ * Opening a conversation marks the partner's messages to the user read (spec section 4). The
+ * user's other tabs hear of it (their unread badge falls too).
+ */
+export async function markConversationRead({ db, clock }: MessageDeps, userId: string, partnerId: string): Promise<{ marked: number }> {
+  await partnerOf(db, userId, partnerId);
+  return db.transaction(async (tx) => {
+    const result = await tx.execute(sql`
+      update private_messages set read_at = ${clock.now().toISOString()}::timestamptz
+      where recipient_id = ${userId} and sender_id = ${partnerId} and read_at is null`);
+    const marked = result.rowCount ?? 0;
+    if (marked > 0) await tx.execute(notifyQuery(MESSAGES_CHANNEL, userId, { kind: 'read', partnerId } satisfies MessageNotification));
+    return { marked };
+  });
+}
+
+/** Unread messages to the user, counted up to UNREAD_COUNT_CAP (the navbar's badge): a range of private_messages_unread_idx. */
+export async function countUnread({ db }: MessageDeps, userId: string): Promise<number> {
+  const result = await db.execute<{ count: number }>(sql`
+    select count(*)::int as count from (
+      select 1 from private_messages where recipient_id = ${userId} and read_at is null limit ${UNREAD_COUNT_CAP}
+    ) capped`);
+  return result.rows[0]?.count ?? 0;
+}
+
+/** One message by id, or null. */
+export async function findMessage(db: DbOrTx, messageId: string): Promise<PrivateMessageView | null> {
+  const [row] = await db.select(messageColumns).from(privateMessages).where(eq(privateMessages.id, messageId));
+  return row ? toView(row) : null;
+}
+
+/** Reads a notified message once per process, however many local streams want it. */
+export function sharedMessageReader(db: DbOrTx): (messageId: string) => Promise<PrivateMessageView | null> {
+  const inFlight = new Map<string, Promise<PrivateMessageView | null>>();
+  return (messageId) => {
+    let pending = inFlight.get(messageId);
+    if (!pending) {
+      pending = findMessage(db, messageId).finally(() => {
+        setTimeout(() => inFlight.delete(messageId), 1000).unref();
+      });
+      inFlight.set(messageId, pending);
+    }
+    return pending;
+  };
+}

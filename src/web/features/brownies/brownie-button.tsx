@@ -1,0 +1,76 @@
+import { Cookie, Loader2 } from 'lucide-react';
+import { useId } from 'react';
+import { toast } from 'sonner';
+import { BROWNIE_MESSAGES } from '../../../domain/points/brownie-rules';
+import { ApiError } from '../../api/http';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../components/ui/class-names';
+import { useSession } from '../session/use-session';
+import { useBrownieToday, useGiveBrownie } from './brownie-queries';
+
+/** 'Title: description' messages of the spec become a toast's title and description. */
+function toastParts(message: string): [string, string | undefined] {
+  const at = message.indexOf(': ');
+  return at > 0 ? [message.slice(0, at), message.slice(at + 2)] : [message, undefined];
+}
+
+/**
+ * Give Brownie, for another signed-in user's profile or a caucus member list. Not shown to
+ * visitors nor for oneself. After today's brownie it stays in place, disabled (aria-disabled,
+ * so it can still be focused) and described by 'You already gave a brownie today': visible
+ * under the button, or as a tooltip on hover and focus in the compact form.
+ */
+export function BrownieButton({ receiverId, receiverName, compact = false, className }: { receiverId: string; receiverName: string; compact?: boolean; className?: string }) {
+  const { user } = useSession();
+  const today = useBrownieToday(user?.id);
+  const give = useGiveBrownie(user?.id);
+  const descriptionId = useId();
+  if (!user || user.id === receiverId) return null;
+
+  const givenToday = !!today.data?.given;
+  const unavailable = givenToday || today.isPending || give.isPending;
+  const label = `Give ${receiverName} a brownie`;
+
+  const onClick = () => {
+    if (unavailable) return;
+    give.mutate(receiverId, {
+      onSuccess: () => toast.success(BROWNIE_MESSAGES.awardedTitle, { description: BROWNIE_MESSAGES.awardedDescription }),
+      onError: (error) => {
+        const refused = error instanceof ApiError && (error.status === 400 || error.status === 409 || error.status === 429);
+        const [title, description] = toastParts(refused ? error.message : BROWNIE_MESSAGES.failed);
+        toast.error(title, description ? { description } : undefined);
+      },
+    });
+  };
+
+  return (
+    <span className={cn('group relative inline-flex flex-col items-start gap-1', compact && 'items-end', className)}>
+      <Button
+        variant="outline"
+        size="sm"
+        onClick={onClick}
+        aria-disabled={unavailable}
+        aria-label={compact ? label : undefined}
+        aria-describedby={givenToday ? descriptionId : undefined}
+        title={givenToday ? BROWNIE_MESSAGES.alreadyGaveToday : undefined}
+        className={cn('border-amber-300 text-amber-900 hover:bg-amber-50', unavailable && 'cursor-not-allowed opacity-60 hover:bg-white')}
+      >
+        {give.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Cookie className="h-4 w-4" aria-hidden="true" />}
+        {compact ? <span aria-hidden="true">Brownie</span> : 'Give Brownie'}
+      </Button>
+      {givenToday ? (
+        <span
+          id={descriptionId}
+          role={compact ? 'tooltip' : undefined}
+          className={
+            compact
+              ? 'pointer-events-none absolute top-full right-0 z-10 mt-1 hidden w-max max-w-56 rounded-md bg-slate-900 px-2 py-1 text-xs text-white shadow group-focus-within:block group-hover:block'
+              : 'text-xs text-slate-600'
+          }
+        >
+          {BROWNIE_MESSAGES.alreadyGaveToday}
+        </span>
+      ) : null}
+    </span>
+  );
+}

@@ -1,0 +1,491 @@
+import { ArrowLeft, Loader2, PenSquare, RefreshCw, Search, Send, X } from 'lucide-react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { districtLabel } from '../../../domain/geography/states';
+import { FRIEND_SEARCH_DEBOUNCE_MS } from '../../../domain/social/friends';
+import { MESSAGE_ERRORS, PRIVATE_MESSAGE_MAX, sendPrivateMessageSchema, unreadLabel } from '../../../domain/social/messages';
+import type { ConversationSummary, SocialPerson } from '../../../domain/social/social-types';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { cn } from '../../components/ui/class-names';
+import { CharacterCount, FieldError, Input, Label, Textarea } from '../../components/ui/form-controls';
+import { EmptyState } from '../../components/ui/page';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useDebouncedValue, usePeopleSearch } from '../friends/friend-queries';
+import { Avatar } from '../profiles/profile-image-card';
+import { useSession } from '../session/use-session';
+import { POLL_WHEN_OFFLINE_MS, useConversations, useMarkConversationRead, useSendMessage, useThread } from './message-queries';
+import { formatWhen } from './message-time';
+import { useMessageStreamState } from './use-message-stream';
+
+/** "At the bottom" within this many pixels: new messages keep the log scrolled to the newest. */
+const STICK_THRESHOLD_PX = 48;
+
+/**
+ * The Private Messages tab: the conversation list beside the open conversation (or the new
+ * message form). Below 768 px one of the two is shown at a time.
+ */
+export function PrivateMessagesPanel() {
+  const [params, setParams] = useSearchParams();
+  const partnerId = params.get('with');
+  const composing = params.get('new') === '1';
+  const go = (change: { with?: string | null; new?: boolean }) => {
+    const next = new URLSearchParams(params);
+    next.delete('with');
+    next.delete('new');
+    if (change.with) next.set('with', change.with);
+    if (change.new) next.set('new', '1');
+    setParams(next);
+  };
+  const detailOpen = !!partnerId || composing;
+
+  return (
+    <div className="grid gap-4 md:grid-cols-[19rem_minmax(0,1fr)]">
+      <div className={cn(detailOpen && 'hidden md:block')}>
+        <ConversationList selected={partnerId} onNew={() => go({ new: true })} />
+      </div>
+      <div className={cn(!detailOpen && 'hidden md:block')}>
+        {partnerId ? (
+          <ConversationView key={partnerId} partnerId={partnerId} onBack={() => go({})} />
+        ) : (
+          <NewMessage onSent={(to) => go({ with: to })} onBack={() => go({})} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ConversationList({ selected, onNew }: { selected: string | null; onNew: () => void }) {
+  const { user } = useSession();
+  const live = useMessageStreamState() === 'live';
+  const list = useConversations(live ? false : POLL_WHEN_OFFLINE_MS);
+  const [params] = useSearchParams();
+  const conversations = useMemo(() => list.data?.pages.flatMap((p) => p.conversations) ?? [], [list.data]);
+  const linkTo = (partnerId: string) => {
+    const next = new URLSearchParams(params);
+    next.delete('new');
+    next.set('with', partnerId);
+    return `?${next.toString()}`;
+  };
+
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center justify-between gap-2">
+        <CardTitle>Conversations</CardTitle>
+        <Button size="sm" variant="outline" onClick={onNew}>
+          <PenSquare className="h-4 w-4" aria-hidden="true" /> New Message
+        </Button>
+      </CardHeader>
+      <CardContent className="px-2 pb-2">
+        {list.isPending ? (
+          <div className="space-y-2 p-3" role="status" aria-label="Loading conversations">
+            {[0, 1, 2].map((i) => (
+              <div key={i} className="flex items-center gap-3">
+                <Skeleton className="h-10 w-10 rounded-full" />
+                <div className="flex-1 space-y-1.5">
+                  <Skeleton className="h-3 w-1/2" />
+                  <Skeleton className="h-3 w-5/6" />
+                </div>
+              </div>
+            ))}
+          </div>
+        ) : list.isError ? (
+          <div className="space-y-3 p-3" role="alert">
+            <p className="text-sm text-red-700">Could not load your conversations: {list.error.message}</p>
+            <Button size="sm" variant="outline" onClick={() => void list.refetch()}>
+              <RefreshCw className="h-4 w-4" aria-hidden="true" /> Try Again
+            </Button>
+          </div>
+        ) : conversations.length === 0 ? (
+          <div className="p-3">
+            <EmptyState>No conversations yet. Start one with New Message.</EmptyState>
+          </div>
+        ) : (
+          <>
+            <ul aria-label="Conversations" className="space-y-1">
+              {conversations.map((c) => (
+                <ConversationItem key={c.partner.id} conversation={c} active={c.partner.id === selected} mine={c.lastMessage.senderId === user?.id} to={linkTo(c.partner.id)} />
+              ))}
+            </ul>
+            {list.hasNextPage ? (
+              <Button variant="ghost" size="sm" className="mt-2 w-full" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+                {list.isFetchingNextPage ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null} Load more conversations
+              </Button>
+            ) : null}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ConversationItem({ conversation: c, active, mine, to }: { conversation: ConversationSummary; active: boolean; mine: boolean; to: string }) {
+  const unread = c.unreadCount;
+  return (
+    <li>
+      <Link
+        to={to}
+        aria-current={active ? 'true' : undefined}
+        className={cn('flex items-center gap-3 rounded-xl px-3 py-2.5 hover:bg-slate-50', active && 'bg-navy-50 hover:bg-navy-50')}
+      >
+        <Avatar name={c.partner.name} photoUrl={c.partner.photoUrl} className="h-10 w-10 shrink-0 text-sm" />
+        <span className="min-w-0 flex-1">
+          <span className="flex items-baseline justify-between gap-2">
+            <span className={cn('truncate text-sm text-slate-900', unread > 0 ? 'font-bold' : 'font-medium')}>{c.partner.name}</span>
+            <time dateTime={c.lastMessage.createdAt} className="shrink-0 text-xs text-slate-600">
+              {formatWhen(c.lastMessage.createdAt)}
+            </time>
+          </span>
+          <span className="flex items-center justify-between gap-2">
+            <span className={cn('truncate text-sm', unread > 0 ? 'font-semibold text-slate-900' : 'text-slate-600')}>
+              {mine ? 'You: ' : ''}
+              {c.lastMessage.message}
+            </span>
+            {unread > 0 ? (
+              <span className="inline-flex min-w-5 shrink-0 items-center justify-center rounded-full bg-accent-700 px-1.5 text-xs leading-5 font-semibold text-white">
+                {unreadLabel(unread)}
+                <span className="sr-only"> unread</span>
+              </span>
+            ) : null}
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+function ConversationView({ partnerId, onBack }: { partnerId: string; onBack: () => void }) {
+  const { user } = useSession();
+  const me = user?.id;
+  const live = useMessageStreamState() === 'live';
+  const thread = useThread(partnerId, live ? false : POLL_WHEN_OFFLINE_MS);
+  const markRead = useMarkConversationRead();
+  const partner = thread.data?.pages[0]?.partner ?? null;
+  // Pages: newest first, each oldest first; shown all oldest first.
+  const messages = useMemo(() => (thread.data ? [...thread.data.pages].reverse().flatMap((p) => p.messages) : []), [thread.data]);
+  const logRef = useRef<HTMLDivElement>(null);
+  const stickToBottom = useRef(true);
+  const titleId = useId();
+
+  // Opening the conversation, and every message arriving while it is open and in view, marks it read.
+  const hasUnread = messages.some((m) => m.recipientId === me && m.readAt === null);
+  const { mutate: markReadMutate, isPending: marking } = markRead;
+  useEffect(() => {
+    if (!hasUnread || marking) return;
+    const mark = () => markReadMutate(partnerId);
+    if (document.visibilityState === 'visible') {
+      mark();
+      return;
+    }
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') mark();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [hasUnread, marking, markReadMutate, partnerId]);
+
+  useLayoutEffect(() => {
+    const box = logRef.current;
+    if (box && stickToBottom.current) box.scrollTop = box.scrollHeight;
+  }, [messages.length, thread.isPending]);
+  const onScroll = () => {
+    const box = logRef.current;
+    if (box) stickToBottom.current = box.scrollHeight - box.scrollTop - box.clientHeight <= STICK_THRESHOLD_PX;
+  };
+
+  const loadEarlier = () => {
+    stickToBottom.current = false;
+    void thread.fetchNextPage();
+  };
+
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader className="flex-row items-center gap-3 border-b border-slate-100 pb-3">
+        <Button variant="ghost" size="icon" className="md:hidden" onClick={onBack} aria-label="Back to conversations">
+          <ArrowLeft className="h-5 w-5" aria-hidden="true" />
+        </Button>
+        {partner ? <Avatar name={partner.name} photoUrl={partner.photoUrl} className="h-10 w-10 text-sm" /> : <Skeleton className="h-10 w-10 rounded-full" />}
+        <div className="min-w-0">
+          <CardTitle id={titleId} className="truncate">
+            {partner ? `Conversation with ${partner.name}` : 'Conversation'}
+          </CardTitle>
+          {partner ? (
+            <Link to={`/profile/${partner.id}`} className="text-sm text-navy-700 underline-offset-4 hover:underline">
+              View profile · {districtLabel(partner.state, partner.district)}
+            </Link>
+          ) : null}
+        </div>
+      </CardHeader>
+      <CardContent className="space-y-3 pt-4">
+        <div
+          ref={logRef}
+          onScroll={onScroll}
+          role="log"
+          aria-label={partner ? `Messages with ${partner.name}` : 'Messages'}
+          aria-busy={thread.isPending}
+          tabIndex={0}
+          className="h-[24rem] overflow-y-auto overscroll-contain rounded-lg border border-slate-200 bg-slate-50 p-3 md:h-[28rem]"
+        >
+          {thread.isPending ? (
+            <div className="space-y-3" role="status" aria-label="Loading messages">
+              {[0, 1, 2].map((i) => (
+                <Skeleton key={i} className={cn('h-10', i % 2 ? 'ml-auto w-2/3' : 'w-3/4')} />
+              ))}
+            </div>
+          ) : thread.isError ? (
+            <div className="flex h-full flex-col items-center justify-center gap-3 text-center" role="alert">
+              <p className="text-sm text-red-700">Could not load the conversation: {thread.error.message}</p>
+              <Button variant="outline" size="sm" onClick={() => void thread.refetch()}>
+                <RefreshCw className="h-4 w-4" aria-hidden="true" /> Try Again
+              </Button>
+            </div>
+          ) : messages.length === 0 ? (
+            <div className="flex h-full items-center justify-center">
+              <EmptyState>No messages yet. Say hello!</EmptyState>
+            </div>
+          ) : (
+            <>
+              {thread.hasNextPage ? (
+                <div className="mb-3 text-center">
+                  <Button variant="outline" size="sm" onClick={loadEarlier} disabled={thread.isFetchingNextPage}>
+                    {thread.isFetchingNextPage ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null} Load earlier messages
+                  </Button>
+                </div>
+              ) : null}
+              <ol className="space-y-2">
+                {messages.map((m) => {
+                  const mine = m.senderId === me;
+                  return (
+                    <li key={m.id} className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
+                      <div className={cn('max-w-[85%] rounded-2xl px-3 py-2', mine ? 'bg-navy-700 text-white' : 'bg-white text-slate-900 shadow-xs')}>
+                        <p className="text-sm break-words whitespace-pre-wrap">
+                          <span className="sr-only">{mine ? 'You' : (partner?.name ?? 'They')}: </span>
+                          {m.message}
+                        </p>
+                        <time dateTime={m.createdAt} className={cn('mt-0.5 block text-right text-xs', mine ? 'text-navy-100' : 'text-slate-600')}>
+                          {formatWhen(m.createdAt)}
+                        </time>
+                      </div>
+                    </li>
+                  );
+                })}
+              </ol>
+            </>
+          )}
+        </div>
+        {partner ? (
+          <ReplyForm
+            partner={partner}
+            onSent={() => {
+              stickToBottom.current = true;
+            }}
+          />
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The send form of an open conversation: Enter sends, Shift+Enter starts a new line. */
+function ReplyForm({ partner, onSent }: { partner: SocialPerson; onSent: () => void }) {
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const send = useSendMessage();
+  const ids = useId();
+
+  const submit = () => {
+    if (send.isPending) return;
+    const parsed = sendPrivateMessageSchema.safeParse({ recipientId: partner.id, message: draft });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    send.mutate(parsed.data, {
+      onSuccess: () => {
+        setDraft('');
+        onSent();
+      },
+      onError: (e) => toast.error(MESSAGE_ERRORS.sendFailed, { description: e.message }),
+    });
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={`Reply to ${partner.name}`} className="space-y-1">
+      <div className="flex items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <Label htmlFor={`${ids}-text`} className="sr-only">
+            Message to {partner.name}
+          </Label>
+          <Textarea
+            id={`${ids}-text`}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={onKeyDown}
+            placeholder="Type a message…"
+            rows={2}
+            maxLength={PRIVATE_MESSAGE_MAX}
+            aria-invalid={!!error}
+            aria-describedby={`${ids}-hint${error ? ` ${ids}-error` : ''}`}
+            className="min-h-0! resize-none"
+          />
+          <p id={`${ids}-hint`} className="sr-only">
+            Press Enter to send, Shift+Enter for a new line.
+          </p>
+        </div>
+        <Button type="submit" disabled={send.isPending} aria-label={send.isPending ? 'Sending message' : 'Send message'} className="shrink-0">
+          {send.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Send className="h-4 w-4" aria-hidden="true" />}
+          <span className="hidden sm:inline">Send</span>
+        </Button>
+      </div>
+      <FieldError id={`${ids}-error`}>{error}</FieldError>
+    </form>
+  );
+}
+
+/** A new conversation: choose a recipient by name, write, send. */
+function NewMessage({ onSent, onBack }: { onSent: (recipientId: string) => void; onBack: () => void }) {
+  const ids = useId();
+  const [q, setQ] = useState('');
+  const term = useDebouncedValue(q.trim(), FRIEND_SEARCH_DEBOUNCE_MS);
+  const search = usePeopleSearch(term);
+  const [recipient, setRecipient] = useState<SocialPerson | null>(null);
+  const [draft, setDraft] = useState('');
+  const [errors, setErrors] = useState<{ recipientId?: string; message?: string }>({});
+  const send = useSendMessage();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (send.isPending) return;
+    const parsed = sendPrivateMessageSchema.safeParse({ recipientId: recipient?.id ?? '', message: draft });
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] === 'recipientId' ? 'recipientId' : 'message';
+        next[field] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    send.mutate(parsed.data, {
+      onSuccess: (message) => {
+        toast.success('Message sent', { description: `Your message to ${recipient!.name} is on its way.` });
+        onSent(message.recipientId);
+      },
+      onError: (e) => toast.error(MESSAGE_ERRORS.sendFailed, { description: e.message }),
+    });
+  };
+
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center gap-2">
+        <Button variant="ghost" size="icon" className="md:hidden" onClick={onBack} aria-label="Back to conversations">
+          <ArrowLeft className="h-5 w-5" aria-hidden="true" />
+        </Button>
+        <CardTitle>New Message</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} noValidate aria-label="New message" className="space-y-4">
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={recipient ? undefined : `${ids}-to`}>To</Label>
+            {recipient ? (
+              <div className="flex items-center gap-3 rounded-lg border border-slate-200 p-2">
+                <Avatar name={recipient.name} photoUrl={recipient.photoUrl} className="h-9 w-9 text-xs" />
+                <span className="min-w-0 flex-1 text-sm font-medium break-words text-slate-900">
+                  {recipient.name}
+                </span>
+                <Button size="sm" variant="ghost" onClick={() => setRecipient(null)} aria-label={`Change the recipient (${recipient.name})`}>
+                  <X className="h-4 w-4" aria-hidden="true" /> Change
+                </Button>
+              </div>
+            ) : (
+              <>
+                <div className="relative">
+                  <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+                  <Input
+                    id={`${ids}-to`}
+                    type="search"
+                    value={q}
+                    maxLength={100}
+                    placeholder="Search people by name"
+                    className="pl-9"
+                    autoComplete="off"
+                    aria-invalid={!!errors.recipientId}
+                    aria-describedby={errors.recipientId ? `${ids}-to-error` : undefined}
+                    onChange={(e) => setQ(e.target.value)}
+                  />
+                </div>
+                <div aria-live="polite">
+                  {term.length < 2 ? null : search.isPending ? (
+                    <div role="status" aria-label="Searching" className="space-y-2">
+                      <Skeleton className="h-10" />
+                    </div>
+                  ) : search.isError ? (
+                    <p role="alert" className="text-sm text-red-700">
+                      Search Error: {search.error.message}
+                    </p>
+                  ) : search.data.length === 0 ? (
+                    <p className="text-sm text-slate-600">No one found by that name.</p>
+                  ) : (
+                    <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="People found">
+                      {search.data.map((p) => (
+                        <li key={p.id}>
+                          <button
+                            type="button"
+                            className="flex w-full items-center gap-3 p-2 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-navy-500"
+                            onClick={() => {
+                              setRecipient(p);
+                              setErrors((e) => ({ ...e, recipientId: undefined }));
+                            }}
+                            aria-label={`Write to ${p.name}`}
+                          >
+                            <Avatar name={p.name} photoUrl={p.photoUrl} className="h-9 w-9 text-xs" />
+                            <span className="min-w-0 flex-1">
+                              <span className="block text-sm font-medium break-words text-slate-900">{p.name}</span>
+                              <span className="block text-xs text-slate-600">{districtLabel(p.state, p.district)}</span>
+                            </span>
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </div>
+              </>
+            )}
+            <FieldError id={`${ids}-to-error`}>{errors.recipientId}</FieldError>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor={`${ids}-text`}>Message</Label>
+            <Textarea
+              id={`${ids}-text`}
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              maxLength={PRIVATE_MESSAGE_MAX}
+              aria-invalid={!!errors.message}
+              aria-describedby={errors.message ? `${ids}-text-error` : undefined}
+              placeholder="Write your message…"
+            />
+            <CharacterCount value={draft} max={PRIVATE_MESSAGE_MAX} />
+            <FieldError id={`${ids}-text-error`}>{errors.message}</FieldError>
+          </div>
+          <Button type="submit" disabled={send.isPending}>
+            {send.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Send className="h-4 w-4" aria-hidden="true" />}
+            Send Message
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,87 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import type { MessageStreamEvent } from '../../../domain/social/social-types';
+import { CONVERSATIONS_KEY, MESSAGES_KEY, UNREAD_KEY, appendToThread, threadKey } from './message-queries';
+
+export type StreamState = 'connecting' | 'live' | 'down';
+
+/** After the browser gives up on the stream (an HTTP error), open it again this much later. */
+const REOPEN_STREAM_MS = 30_000;
+
+/** The state of the one stream of the page, for whoever wants to know (the Messages page polls while it is down). */
+let current: StreamState = 'connecting';
+const listeners = new Set<() => void>();
+function setStreamState(next: StreamState) {
+  if (next === current) return;
+  current = next;
+  for (const l of listeners) l();
+}
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+export function useMessageStreamState(): StreamState {
+  return useSyncExternalStore(subscribe, () => current);
+}
+
+/**
+ * The signed-in user's live private messages: one EventSource for the whole app (the navbar
+ * opens it), feeding TanStack Query's cache. A message lands in its conversation at once and
+ * the unread count and conversation list reload; `ready` and `resync` reload everything of
+ * messages, so nothing sent while disconnected is missed.
+ */
+export function useMessageStream(userId: string | null) {
+  const queryClient = useQueryClient();
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!userId) return;
+    if (typeof EventSource === 'undefined') {
+      setStreamState('down');
+      return;
+    }
+    setStreamState('connecting');
+    const reloadAll = () => void queryClient.invalidateQueries({ queryKey: MESSAGES_KEY });
+    const source = new EventSource('/api/messages/stream');
+    let reopen: ReturnType<typeof setTimeout> | undefined;
+
+    source.addEventListener('ready', () => {
+      setStreamState('live');
+      reloadAll();
+    });
+    source.addEventListener('resync', reloadAll);
+    const onEvent = (event: MessageEvent<string>) => {
+      let data: MessageStreamEvent;
+      try {
+        data = JSON.parse(event.data) as MessageStreamEvent;
+      } catch {
+        reloadAll();
+        return;
+      }
+      if (data.type === 'message') {
+        const partnerId = data.message.senderId === userId ? data.message.recipientId : data.message.senderId;
+        appendToThread(queryClient, partnerId, data.message);
+      } else {
+        void queryClient.invalidateQueries({ queryKey: threadKey(data.partnerId) });
+      }
+      void queryClient.invalidateQueries({ queryKey: UNREAD_KEY });
+      void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
+    };
+    source.addEventListener('message', onEvent);
+    source.addEventListener('read', onEvent);
+    source.onerror = () => {
+      // The browser reconnects by itself (CONNECTING); after an HTTP error it gives up (CLOSED).
+      if (source.readyState === EventSource.CLOSED) {
+        setStreamState('down');
+        reopen = setTimeout(() => setAttempt((n) => n + 1), REOPEN_STREAM_MS);
+      } else {
+        setStreamState('connecting');
+      }
+    };
+    return () => {
+      clearTimeout(reopen);
+      source.close();
+    };
+  }, [userId, queryClient, attempt]);
+}

@@ -1,0 +1,42 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { PREMIUM_BADGE_MESSAGES, type PremiumBadgeView } from '../../../domain/premium-badges/premium-badge-types';
+import { ApiError, api } from '../../api/http';
+
+export const premiumBadgeKey = (id: string) => ['premium-badges', id] as const;
+
+/** Re-asked every this many ms while the page waits for the payment to be recorded. */
+const POLL_MS = 2000;
+
+/** The badge as the server has it for the viewer; with `waiting`, re-asked until it is owned. */
+export function usePremiumBadge(id: string, waiting: boolean) {
+  return useQuery({
+    queryKey: premiumBadgeKey(id),
+    queryFn: ({ signal }) => api<PremiumBadgeView>(`/api/premium-badges/${encodeURIComponent(id)}`, { signal }),
+    staleTime: 0,
+    retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+    refetchInterval: (query) => (waiting && !query.state.data?.owned ? POLL_MS : false),
+  });
+}
+
+/** Opens the provider's checkout and sends the browser there (Stripe, or the local test mode). */
+export function useBuyPremiumBadge(id: string) {
+  return useMutation({
+    mutationFn: () => api<{ url: string }>(`/api/premium-badges/${encodeURIComponent(id)}/checkout`, { method: 'POST', json: {} }),
+    onSuccess: ({ url }) => window.location.assign(url),
+    onError: (error) => toast.error('Purchase Failed', { description: error instanceof ApiError ? error.message : PREMIUM_BADGE_MESSAGES.startFailed }),
+  });
+}
+
+/** 'Check again': the server asks the provider about the open checkout (a webhook may lag) and answers the badge. */
+export function useCheckPremiumBadge(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<PremiumBadgeView>(`/api/premium-badges/${encodeURIComponent(id)}/check`, { method: 'POST', json: {} }),
+    onSuccess: (badge) => {
+      queryClient.setQueryData(premiumBadgeKey(id), badge);
+      if (!badge.owned) toast.warning('Not Yet Recorded', { description: 'We have not received the payment confirmation yet.' });
+    },
+    onError: (error) => toast.error('Check Failed', { description: error instanceof ApiError ? error.message : PREMIUM_BADGE_MESSAGES.checkFailed }),
+  });
+}

@@ -1,0 +1,196 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { CircleCheck, CreditCard, Loader2, LogIn, RefreshCw } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { formatPrice } from '../../../domain/badges/catalogue';
+import { PREMIUM_BADGE_MESSAGES, type PremiumBadgeView } from '../../../domain/premium-badges/premium-badge-types';
+import { ApiError } from '../../api/http';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { ErrorState, LinkButton, Page } from '../../components/ui/page';
+import { Skeleton } from '../../components/ui/skeleton';
+import { BadgeArt } from '../badges/badge-art';
+import { SESSION_KEY, useSession } from '../session/use-session';
+import { useBuyPremiumBadge, useCheckPremiumBadge, usePremiumBadge } from './premium-badge-api';
+
+/** How long the page waits, after the provider sends the browser back, for the payment to be recorded. */
+const WAIT_AFTER_RETURN_MS = 60_000;
+
+/**
+ * /premium-badge/{id}: the badge, its price, and Buy (the provider's page). Coming back with
+ * `?payment=success` proves nothing: the page says it is waiting and asks the server until it
+ * has recorded the payment.
+ */
+export default function PremiumBadgePage() {
+  const { id = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const [waitUntil, setWaitUntil] = useState(0);
+  const [cancelled, setCancelled] = useState(false);
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+
+  // Back from the provider: drop its parameter, then wait (success) or say it was cancelled.
+  useEffect(() => {
+    const payment = params.get('payment');
+    if (!payment) return;
+    setParams(
+      (p) => {
+        p.delete('payment');
+        return p;
+      },
+      { replace: true },
+    );
+    if (payment === 'success') setWaitUntil(Date.now() + WAIT_AFTER_RETURN_MS);
+    if (payment === 'cancelled') setCancelled(true);
+  }, [params, setParams]);
+
+  useEffect(() => {
+    if (!waitUntil) return;
+    const timer = setTimeout(() => setWaitUntil(0), Math.max(0, waitUntil - Date.now()));
+    return () => clearTimeout(timer);
+  }, [waitUntil]);
+
+  const waiting = waitUntil > 0;
+  const { data: badge, isLoading, error, refetch, isRefetching } = usePremiumBadge(id, waiting);
+
+  // Owned now: the navbar and profile learn of the new badge (and maybe Champion), once.
+  const owned = badge?.owned ?? false;
+  const sessionRefreshed = useRef(false);
+  const sessionKnowsBadge = !!badge && !!user?.badgeNames.includes(badge.name);
+  useEffect(() => {
+    if (!owned || sessionKnowsBadge || sessionRefreshed.current) return;
+    sessionRefreshed.current = true;
+    void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+  }, [owned, sessionKnowsBadge, queryClient]);
+
+  useDocumentTitle(badge?.name ?? (error ? PREMIUM_BADGE_MESSAGES.notFound : 'Premium Badge'));
+
+  if (isLoading) return <PremiumBadgeSkeleton />;
+  if (!badge) {
+    const notFound = error instanceof ApiError && error.status === 404;
+    return (
+      <Page>
+        <ErrorState title={notFound ? PREMIUM_BADGE_MESSAGES.notFound : 'This badge could not be loaded'} message={notFound ? 'There is no premium badge at this address.' : error?.message}>
+          {notFound ? null : (
+            <Button onClick={() => void refetch()} disabled={isRefetching}>
+              <RefreshCw className="h-4 w-4" aria-hidden="true" /> Retry
+            </Button>
+          )}
+          <LinkButton to="/badges" variant="outline">
+            Back to Badges
+          </LinkButton>
+        </ErrorState>
+      </Page>
+    );
+  }
+
+  return (
+    <Page className="max-w-3xl">
+      <Card>
+        <CardContent className="flex flex-col items-center gap-6 pt-8 text-center md:flex-row md:items-start md:text-left">
+          <PremiumBadgeImage badge={badge} />
+          <div className="min-w-0 flex-1 space-y-3">
+            <p className="text-sm font-semibold tracking-wide text-accent-700 uppercase">Premium Badge</p>
+            <h1 className="text-2xl font-bold text-navy-900 md:text-3xl">{badge.name}</h1>
+            <p className="text-slate-700">{badge.description}</p>
+            <p className="text-3xl font-bold text-slate-900 tabular-nums" aria-label={`Price: ${formatPrice(badge.priceCents)}`}>
+              {formatPrice(badge.priceCents)}
+            </p>
+            <PurchaseState badge={badge} signedIn={!!user} waiting={waiting} cancelled={cancelled} />
+          </div>
+        </CardContent>
+      </Card>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        A premium badge is one of the four steps to the{' '}
+        <Link to="/champion" className="font-medium text-navy-700 underline underline-offset-2">
+          Champion badge
+        </Link>
+        . Its price supports the movement.
+      </p>
+    </Page>
+  );
+}
+
+function PurchaseState({
+  badge,
+  signedIn,
+  waiting,
+  cancelled,
+}: {
+  badge: PremiumBadgeView;
+  signedIn: boolean;
+  waiting: boolean;
+  cancelled: boolean;
+}) {
+  const buy = useBuyPremiumBadge(badge.id);
+  const check = useCheckPremiumBadge(badge.id);
+  const leaving = buy.isPending || buy.isSuccess; // success: the browser is on its way to the provider
+
+  if (badge.owned) {
+    return (
+      <p className="flex items-center justify-center gap-2 rounded-lg bg-emerald-50 p-3 font-semibold text-emerald-800 md:justify-start" role="status">
+        <CircleCheck className="h-5 w-5" aria-hidden="true" /> You own this badge
+        {badge.purchasedAt ? <span className="font-normal text-emerald-700">since {new Date(badge.purchasedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}</span> : null}
+      </p>
+    );
+  }
+  if (!signedIn) {
+    return (
+      <Button asChild variant="accent" size="lg">
+        <Link to="/auth">
+          <LogIn className="h-5 w-5" aria-hidden="true" /> Sign in to buy
+        </Link>
+      </Button>
+    );
+  }
+  if (waiting) {
+    return (
+      <p className="flex items-center justify-center gap-2 rounded-lg bg-navy-50 p-3 text-navy-900 md:justify-start" role="status">
+        <Loader2 className="h-5 w-5 animate-spin" aria-hidden="true" /> Waiting for the payment to be recorded…
+      </p>
+    );
+  }
+  return (
+    <div className="space-y-3">
+      {cancelled ? (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900" role="status">
+          The payment was cancelled. Nothing was charged; you can try again.
+        </p>
+      ) : badge.paymentPending ? (
+        <div className="space-y-2 rounded-lg bg-slate-100 p-3 text-sm text-slate-700" role="status">
+          <p>We have not received a payment confirmation yet. If you have just paid, it can take a minute.</p>
+          <Button variant="outline" size="sm" onClick={() => check.mutate()} disabled={check.isPending} aria-busy={check.isPending || undefined}>
+            {check.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <RefreshCw className="h-4 w-4" aria-hidden="true" />} Check again
+          </Button>
+        </div>
+      ) : null}
+      <Button variant="accent" size="lg" onClick={() => buy.mutate()} disabled={leaving} aria-busy={leaving || undefined}>
+        {leaving ? <Loader2 className="h-5 w-5 animate-spin" aria-hidden="true" /> : <CreditCard className="h-5 w-5" aria-hidden="true" />}
+        {leaving ? 'Opening payment…' : `Buy for ${formatPrice(badge.priceCents)}`}
+      </Button>
+    </div>
+  );
+}
+
+/** The badge's artwork (one style for every badge; George Washington has its own emblem). */
+function PremiumBadgeImage({ badge }: { badge: PremiumBadgeView }) {
+  return <BadgeArt name={badge.name} category="Premium" size={160} label={`${badge.name} badge artwork`} />;
+}
+
+function PremiumBadgeSkeleton() {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-6 md:py-10" role="status" aria-label="Loading badge">
+      <div className="flex flex-col items-center gap-6 rounded-2xl border border-slate-200 p-8 md:flex-row md:items-start">
+        <Skeleton className="h-40 w-40 rounded-full" />
+        <div className="w-full flex-1 space-y-3">
+          <Skeleton className="h-4 w-32" />
+          <Skeleton className="h-8 w-2/3" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-10 w-40" />
+        </div>
+      </div>
+      <span className="sr-only">Loading…</span>
+    </div>
+  );
+}
