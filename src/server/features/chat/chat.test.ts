@@ -17,6 +17,7 @@ import { createNotificationHub, notifyQuery, type NotificationHub } from '../../
 import { addOrganizer, addVotingMembers, createCaucusRow } from '../../test/caucus-factories';
 import { createUser } from '../../test/factories';
 import { cookieOf, createTestApp, TEST_ORIGIN, testSettings } from '../../test/test-app';
+import { sseReader, type SseEvent, type SseReader } from '../../test/sse-client';
 import { createTestDatabase } from '../../test/test-database';
 import { CHAT_STREAM_UNAVAILABLE, chatRoutes } from './chat.routes';
 import { CHAT_CHANNEL, CHAT_ERRORS, CHAT_HISTORY_LIMIT, type ChatMessageView } from './chat.service';
@@ -104,77 +105,6 @@ beforeAll(async () => {
 
 // ---------- helpers ----------
 
-interface SseEvent {
-  event?: string;
-  data?: string;
-  id?: string;
-  comment?: string;
-}
-
-interface SseReader {
-  /** The next event or comment block; null when the stream ended. Fails after `ms`. */
-  next(ms?: number): Promise<SseEvent | null>;
-  /** Reads until an event matches; fails at the deadline or at the end of the stream. */
-  until(match: (e: SseEvent) => boolean, ms?: number): Promise<SseEvent>;
-  cancel(): Promise<void>;
-}
-
-function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms waiting for ${what}`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
-
-function sseReader(body: ReadableStream<Uint8Array>): SseReader {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  const parse = (block: string): SseEvent => {
-    const e: SseEvent = {};
-    for (const line of block.split('\n')) {
-      if (line.startsWith(':')) e.comment = (e.comment ? `${e.comment}\n` : '') + line.slice(1).trim();
-      else {
-        const i = line.indexOf(':');
-        const field = i < 0 ? line : line.slice(0, i);
-        const value = i < 0 ? '' : line.slice(i + 1).replace(/^ /, '');
-        if (field === 'data') e.data = e.data === undefined ? value : `${e.data}\n${value}`;
-        else if (field === 'event') e.event = value;
-        else if (field === 'id') e.id = value;
-      }
-    }
-    return e;
-  };
-  const next = async (ms = 5000): Promise<SseEvent | null> => {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const end = buffer.indexOf('\n\n');
-      if (end >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        return parse(block);
-      }
-      const chunk = await withDeadline(reader.read(), Math.max(1, deadline - Date.now()), 'a server-sent event');
-      if (chunk.done) return null;
-      buffer += decoder.decode(chunk.value, { stream: true });
-    }
-  };
-  return {
-    next,
-    async until(match, ms = 5000) {
-      const deadline = Date.now() + ms;
-      for (;;) {
-        const e = await next(Math.max(1, deadline - Date.now()));
-        if (e === null) throw new Error('the stream ended before the expected event');
-        if (match(e)) return e;
-      }
-    },
-    cancel: () => reader.cancel().catch(() => undefined),
-  };
-}
 
 /** Waits for a condition with a deadline (for effects with no event to await, like an unsubscribe). */
 async function eventually(condition: () => boolean | Promise<boolean>, ms = 5000, what = 'the condition'): Promise<void> {

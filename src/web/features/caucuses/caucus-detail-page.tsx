@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDebouncedValue } from '../../components/use-debounced-value';
 import {
   AlertTriangle,
   Check,
@@ -825,15 +826,6 @@ interface FoundUser {
   district?: number;
 }
 
-function useDebounced(value: string, ms: number) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
-
 /** A search box (debounced 300 ms) and up to 10 users, each with an Invite button. */
 function UserSearch({
   label,
@@ -850,7 +842,7 @@ function UserSearch({
 }) {
   const ids = useId();
   const [q, setQ] = useState('');
-  const term = useDebounced(q.trim(), SEARCH_DEBOUNCE_MS);
+  const term = useDebouncedValue(q.trim(), SEARCH_DEBOUNCE_MS);
   const [invited, setInvited] = useState<Set<string>>(new Set());
   const [inviting, setInviting] = useState<string | null>(null);
   const search = useQuery({

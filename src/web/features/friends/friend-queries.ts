@@ -1,20 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import type { FriendSearchResult, FriendsOverview, FriendView, SendFriendRequestResult } from '../../../domain/social/social-types';
 import { api } from '../../api/http';
 
 export const FRIENDS_KEY = ['friends'] as const;
 const searchKey = (term: string) => ['friends', 'search', term] as const;
-
-/** `value`, once it has stopped changing for `ms`. */
-export function useDebouncedValue<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
-}
 
 /** Friends, requests received and requests sent. */
 export function useFriends() {

@@ -1,4 +1,5 @@
 import { Check, Clock, Loader2, RefreshCw, Search, UserCheck, UserPlus, X } from 'lucide-react';
+import { useDebouncedValue } from '../../components/use-debounced-value';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -13,7 +14,7 @@ import { EmptyState, ErrorState, Page } from '../../components/ui/page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Pill, Section } from '../invitations/invitation-cards';
 import { Avatar } from '../profiles/profile-image-card';
-import { useDebouncedValue, useFriends, usePeopleSearch, useRespondToFriendRequest, useSendFriendRequest } from './friend-queries';
+import { useFriends, usePeopleSearch, useRespondToFriendRequest, useSendFriendRequest } from './friend-queries';
 import { MessageDialog } from './message-dialog';
 
 /**

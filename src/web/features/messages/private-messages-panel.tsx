@@ -1,4 +1,5 @@
 import { ArrowLeft, Loader2, PenSquare, RefreshCw, Search, Send, X } from 'lucide-react';
+import { useDebouncedValue } from '../../components/use-debounced-value';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -12,7 +13,7 @@ import { cn } from '../../components/ui/class-names';
 import { CharacterCount, FieldError, Input, Label, Textarea } from '../../components/ui/form-controls';
 import { EmptyState } from '../../components/ui/page';
 import { Skeleton } from '../../components/ui/skeleton';
-import { useDebouncedValue, usePeopleSearch } from '../friends/friend-queries';
+import { usePeopleSearch } from '../friends/friend-queries';
 import { Avatar } from '../profiles/profile-image-card';
 import { useSession } from '../session/use-session';
 import { POLL_WHEN_OFFLINE_MS, useConversations, useMarkConversationRead, useSendMessage, useThread } from './message-queries';
