@@ -54,7 +54,18 @@ export function createTestApp(db: Db, options: { settings?: Partial<AppSettings>
     return cookieOf(res);
   };
 
-  return { app, auth, request, signIn, logs };
+  /** The session cookie of a user, signed in once per test app (the sign-in is rate limited). */
+  const cookies = new Map<string, Promise<string>>();
+  const cookieFor = (user: { id: string; email: string; password: string }): Promise<string> => {
+    let cookie = cookies.get(user.id);
+    if (!cookie) {
+      cookie = signIn(user.email, user.password);
+      cookies.set(user.id, cookie);
+    }
+    return cookie;
+  };
+
+  return { app, auth, request, signIn, cookieFor, logs };
 }
 
 export function cookieOf(res: Response): string {

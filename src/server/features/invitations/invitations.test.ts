@@ -19,16 +19,8 @@ beforeAll(async () => {
 });
 
 type Person = Awaited<ReturnType<typeof createUser>>;
-const cookies = new Map<string, string>();
 /** One sign-in per user for the whole file. */
-async function cookieOf(user: Person) {
-  let cookie = cookies.get(user.id);
-  if (!cookie) {
-    cookie = await t.signIn(user.email, user.password);
-    cookies.set(user.id, cookie);
-  }
-  return cookie;
-}
+const cookieOf = (user: Person) => t.cookieFor(user);
 const body = async <T = Record<string, unknown>>(res: Response) => (await res.json()) as T;
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; title?: string } }).error;
 

@@ -29,15 +29,8 @@ beforeAll(async () => {
 });
 
 type Person = Awaited<ReturnType<typeof createUser>>;
-const cookies = new Map<string, string>();
-async function cookieOf(user: Person) {
-  let cookie = cookies.get(user.id);
-  if (!cookie) {
-    cookie = await t.signIn(user.email, user.password);
-    cookies.set(user.id, cookie);
-  }
-  return cookie;
-}
+/** One sign-in per user for the whole file. */
+const cookieOf = (user: Person) => t.cookieFor(user);
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
 const get = async (path: string, who: Person | null) => t.request(path, { cookie: who ? await cookieOf(who) : undefined });
 const post = async (path: string, who: Person | null, json?: unknown) =>
