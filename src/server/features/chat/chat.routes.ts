@@ -1,14 +1,13 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { chatMessageSchema } from '../../../domain/caucuses/caucus-schemas';
-import { AppError } from '../../http/app-error';
 import { rateLimit } from '../../http/rate-limit';
 import { type AppEnv, type SessionUser, requireUser } from '../../http/session';
 import { validate } from '../../http/validate';
 import type { Logger } from '../../logger';
-import type { HubEvent, NotificationHub } from '../../realtime/notification-hub';
+import type { NotificationHub } from '../../realtime/notification-hub';
+import { streamHubEvents } from '../../realtime/sse-stream';
 import * as chatService from './chat.service';
 
 export interface ChatRouteDeps extends chatService.ChatDeps {
@@ -73,57 +72,22 @@ export function chatRoutes(deps: ChatRouteDeps) {
     const user = requireUser(c);
     const caucusId = c.req.valid('param').id;
     await chatService.assertChatAccess(deps.db, user.id, caucusId);
-    const hub = deps.notifications;
-    if (!hub) throw new AppError(503, 'realtime_unavailable', CHAT_STREAM_UNAVAILABLE);
-    c.header('X-Accel-Buffering', 'no');
-
-    return streamSSE(c, async (stream) => {
-      const queue: HubEvent[] = [];
-      let wake: (() => void) | null = null;
-      const nudge = () => {
-        const w = wake;
-        wake = null;
-        w?.();
-      };
-      stream.onAbort(nudge);
-
-      let unsubscribe: (() => void) | null = null;
-      let heartbeat: NodeJS.Timeout | null = null;
-      try {
-        unsubscribe = await hub.subscribe(chatService.CHAT_CHANNEL, caucusId, (event) => {
-          queue.push(event);
-          nudge();
-        });
-        if (stream.aborted) return;
-        heartbeat = setInterval(() => void stream.write(': heartbeat\n\n'), heartbeatMs);
-        await stream.writeSSE({ event: 'ready', data: JSON.stringify({ caucusId }) });
-
-        while (!stream.aborted) {
-          const event = queue.shift();
-          if (!event) {
-            await new Promise<void>((resolve) => (wake = resolve));
-            continue;
-          }
-          // Leaving the caucus ends the stream (the client's reconnect then gets the 403).
-          await chatService.assertChatAccess(deps.db, user.id, caucusId);
-          if (event.type === 'resync') {
-            await stream.writeSSE({ event: 'resync', data: '{}' });
-            continue;
-          }
-          const { messageId } = event.data as chatService.ChatNotification;
-          const view = await readMessage(messageId);
-          if (view && view.caucusId === caucusId) {
-            await stream.writeSSE({ event: 'message', id: view.id, data: JSON.stringify(view) });
-          }
-        }
-      } catch (e) {
-        if (!(e instanceof AppError)) {
-          deps.logger?.warn({ caucusId, err: e instanceof Error ? e.message : String(e) }, 'chat stream ended by an error');
-        }
-      } finally {
-        if (heartbeat) clearInterval(heartbeat);
-        unsubscribe?.();
-      }
+    return streamHubEvents(c, {
+      hub: deps.notifications,
+      unavailableMessage: CHAT_STREAM_UNAVAILABLE,
+      channel: chatService.CHAT_CHANNEL,
+      key: caucusId,
+      heartbeatMs,
+      readyData: { caucusId },
+      // Leaving the caucus ends the stream (the client's reconnect then gets the 403).
+      beforeEvent: () => chatService.assertChatAccess(deps.db, user.id, caucusId),
+      onNotification: async (data, send) => {
+        const { messageId } = data as chatService.ChatNotification;
+        const view = await readMessage(messageId);
+        if (view && view.caucusId === caucusId) await send('message', view, view.id);
+      },
+      logger: deps.logger,
+      logContext: { caucusId },
     });
   });
 

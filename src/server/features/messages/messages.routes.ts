@@ -1,16 +1,16 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { MESSAGE_ERRORS, sendPrivateMessageSchema } from '../../../domain/social/messages';
 import type { MessageStreamEvent } from '../../../domain/social/social-types';
-import { AppError, notFound } from '../../http/app-error';
+import { notFound } from '../../http/app-error';
 import { rateLimit } from '../../http/rate-limit';
 import { type AppEnv, type SessionUser, requireUser } from '../../http/session';
 import { validate } from '../../http/validate';
 import type { Logger } from '../../logger';
-import type { HubEvent, NotificationHub } from '../../realtime/notification-hub';
+import type { NotificationHub } from '../../realtime/notification-hub';
+import { streamHubEvents } from '../../realtime/sse-stream';
 import * as messages from './messages.service';
 
 export interface MessageRouteDeps extends messages.MessageDeps {
@@ -86,59 +86,25 @@ export function messageRoutes(deps: MessageRouteDeps) {
    */
   app.get('/messages/stream', async (c) => {
     const user = requireUser(c);
-    const hub = deps.notifications;
-    if (!hub) throw new AppError(503, 'realtime_unavailable', MESSAGE_STREAM_UNAVAILABLE);
-    c.header('X-Accel-Buffering', 'no');
-
-    return streamSSE(c, async (stream) => {
-      const queue: HubEvent[] = [];
-      let wake: (() => void) | null = null;
-      const nudge = () => {
-        const w = wake;
-        wake = null;
-        w?.();
-      };
-      stream.onAbort(nudge);
-
-      let unsubscribe: (() => void) | null = null;
-      let heartbeat: NodeJS.Timeout | null = null;
-      const send = (event: MessageStreamEvent, id?: string) => stream.writeSSE({ event: event.type, id, data: JSON.stringify(event) });
-      try {
-        unsubscribe = await hub.subscribe(messages.MESSAGES_CHANNEL, user.id, (event) => {
-          queue.push(event);
-          nudge();
-        });
-        if (stream.aborted) return;
-        heartbeat = setInterval(() => void stream.write(': heartbeat\n\n'), heartbeatMs);
-        await stream.writeSSE({ event: 'ready', data: '{}' });
-
-        while (!stream.aborted) {
-          const event = queue.shift();
-          if (!event) {
-            await new Promise<void>((resolve) => (wake = resolve));
-            continue;
-          }
-          if (event.type === 'resync') {
-            await stream.writeSSE({ event: 'resync', data: '{}' });
-            continue;
-          }
-          const note = event.data as messages.MessageNotification;
-          if (note.kind === 'read') {
-            await send({ type: 'read', partnerId: note.partnerId });
-            continue;
-          }
-          const message = await readMessage(note.messageId);
-          // Only the two people of a message ever see it.
-          if (message && (message.senderId === user.id || message.recipientId === user.id)) {
-            await send({ type: 'message', message }, message.id);
-          }
+    return streamHubEvents(c, {
+      hub: deps.notifications,
+      unavailableMessage: MESSAGE_STREAM_UNAVAILABLE,
+      channel: messages.MESSAGES_CHANNEL,
+      key: user.id,
+      heartbeatMs,
+      onNotification: async (data, send) => {
+        const note = data as messages.MessageNotification;
+        if (note.kind === 'read') {
+          await send('read', { type: 'read', partnerId: note.partnerId } satisfies MessageStreamEvent);
+          return;
         }
-      } catch (e) {
-        deps.logger?.warn({ err: e instanceof Error ? e.message : String(e) }, 'message stream ended by an error');
-      } finally {
-        if (heartbeat) clearInterval(heartbeat);
-        unsubscribe?.();
-      }
+        const message = await readMessage(note.messageId);
+        // Only the two people of a message ever see it.
+        if (message && (message.senderId === user.id || message.recipientId === user.id)) {
+          await send('message', { type: 'message', message } satisfies MessageStreamEvent, message.id);
+        }
+      },
+      logger: deps.logger,
     });
   });
 
