@@ -1,4 +1,4 @@
-// npm run seed -- --users N [--caucuses M] [--seed S] [--batch-size B] [--concurrency C]
+// npm run seed -- --users N [--caucuses M] [--messages K] [--seed S] [--batch-size B] [--concurrency C]
 // Fills the app's database (DATABASE_URL, or the embedded PostgreSQL of DATA_DIR, or the one of
 // the app running on DATA_DIR) with realistic demo data. See src/server/test/seed-data.ts.
 import { existsSync } from 'node:fs';
@@ -8,10 +8,13 @@ import { DataDirInUseError } from '../src/server/db/embedded';
 import { loadSettings } from '../src/server/settings';
 import { DEFAULT_PASSWORD } from '../src/server/test/factories';
 import { seedDatabase, type SeedProgress } from '../src/server/test/seed-data';
+import { ensureSocialData } from './bench/social-bench';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
-const USAGE = 'Usage: npm run seed -- --users N [--caucuses M] [--seed S] [--batch-size B] [--concurrency C]';
+const USAGE = 'Usage: npm run seed -- --users N [--caucuses M] [--messages K] [--seed S] [--batch-size B] [--concurrency C]\n' +
+  '  --messages K also writes a district\'s whole election tree, K private messages and broadcasts (scripts/bench/social-bench.ts);\n' +
+  '  --users 0 adds only those to the existing users.';
 
 function wholeNumber(name: string, value: string | undefined, fallback: number, min = 0): number {
   if (value === undefined) return fallback;
@@ -23,13 +26,14 @@ function wholeNumber(name: string, value: string | undefined, fallback: number, 
   return n;
 }
 
-const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 async function main() {
   const { values } = parseArgs({
     options: {
       users: { type: 'string' },
       caucuses: { type: 'string' },
+      messages: { type: 'string' },
       seed: { type: 'string' },
       'batch-size': { type: 'string' },
       concurrency: { type: 'string' },
@@ -86,6 +90,19 @@ async function main() {
   };
 
   try {
+    const messages = wholeNumber('messages', values.messages, 0);
+    if (users > 0) await seedUsers();
+    if (messages > 0) {
+      await ensureSocialData(
+        { db: database.db, pool: database.pool, secret: settings.AUTH_SECRET, log: (m) => console.log(m), fmt },
+        { messages, seed: options.seed },
+      );
+    }
+  } finally {
+    if (!interrupted) await database.close();
+  }
+
+  async function seedUsers() {
     const summary = await seedDatabase({ db: database.db }, { ...options, onProgress });
     const seconds = summary.ms / 1000;
     console.log(
@@ -97,8 +114,6 @@ async function main() {
         `  Seeded users sign in with the password "${DEFAULT_PASSWORD}"; emails look like first.last.${summary.firstUserNumber}@example.test.` +
         (summary.administratorEmail ? `\n  Administrator (organizer of the level-5 caucuses): ${summary.administratorEmail}` : ''),
     );
-  } finally {
-    if (!interrupted) await database.close();
   }
 }
 

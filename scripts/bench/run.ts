@@ -6,7 +6,6 @@
 // run directly with pg at the same concurrency. Prints a markdown table and writes it, with
 // the machine's facts, into docs/benchmarks.md (between the bench markers). Stops the app.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -14,12 +13,12 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { ensureSocialData, socialEndpoints } from './social-bench';
+import { count, dropMintedSessions, explain, mintSessions, pick, recordQueries, replay, type Endpoint, type HttpRequest, type RecordedQuery } from './bench-kit';
 import pino from 'pino';
 import { systemClock } from '../../src/server/clock';
 import { openAppDatabase, type AppDatabase } from '../../src/server/db/app-database';
-import { schema, type Db } from '../../src/server/db/client';
 import { createAuth } from '../../src/server/features/auth/auth';
 import * as caucusService from '../../src/server/features/caucuses/caucuses.service';
 import { Hono } from 'hono';
@@ -35,7 +34,7 @@ import { LEADERBOARD_METRICS, type LeaderboardQuery } from '../../src/domain/poi
 if (existsSync('.env')) process.loadEnvFile('.env');
 
 const USAGE =
-  'Usage: npm run bench -- [--users N] [--caucuses M] [--seed S] [--connections C] [--duration SECONDS] [--warmup SECONDS] [--data-dir DIR] [--out FILE] [--only REGEX]';
+  'Usage: npm run bench -- [--users N] [--caucuses M] [--messages K] [--seed S] [--connections C] [--duration SECONDS] [--warmup SECONDS] [--data-dir DIR] [--out FILE] [--only REGEX]';
 const TARGET_P95_MS = 50;
 const MARK_START = '<!-- bench:start -->';
 const MARK_END = '<!-- bench:end -->';
@@ -44,6 +43,7 @@ const { values: args } = parseArgs({
   options: {
     users: { type: 'string', default: '1000000' },
     caucuses: { type: 'string' },
+    messages: { type: 'string', default: '10000000' },
     seed: { type: 'string', default: '1' },
     connections: { type: 'string', default: '10' },
     duration: { type: 'string', default: '10' },
@@ -68,6 +68,7 @@ function whole(name: string, value: string, min: number): number {
 }
 const targetUsers = whole('users', args.users, 1);
 const seed = whole('seed', args.seed, 0);
+const targetMessages = whole('messages', args.messages, 0);
 const connections = whole('connections', args.connections, 1);
 const durationS = whole('duration', args.duration, 1);
 const warmupS = whole('warmup', args.warmup, 0);
@@ -157,29 +158,6 @@ async function rawLoad(pool: pg.Pool, run: (client: pg.PoolClient) => Promise<vo
   return summarize(latencies, errors, (performance.now() - started) / 1000);
 }
 
-// ---- the SQL each endpoint runs, recorded from the services themselves ---------------------
-
-interface RecordedQuery {
-  text: string;
-  params: unknown[];
-}
-
-/** Runs `fn` against a drizzle instance that records every query (text and parameters). */
-async function recordQueries(pool: pg.Pool, fn: (db: Db) => Promise<unknown>): Promise<RecordedQuery[]> {
-  const recorded: RecordedQuery[] = [];
-  const db = drizzle(pool, { schema, logger: { logQuery: (text, params) => void recorded.push({ text, params }) } });
-  await fn(db);
-  return recorded;
-}
-
-/** Replays recorded queries with their parameters re-mapped (a sample's ids swapped for another's). */
-function replay(queries: RecordedQuery[], substitutions: () => Map<unknown, unknown>) {
-  return async (client: pg.PoolClient) => {
-    const swap = substitutions();
-    for (const q of queries) await client.query(q.text, q.params.map((p) => (swap.has(p) ? swap.get(p) : p)));
-  };
-}
-
 // ---- the app process -----------------------------------------------------------------------
 
 async function freePort(): Promise<number> {
@@ -249,68 +227,6 @@ async function stopApp(child: ChildProcess): Promise<void> {
 
 // ---- main -----------------------------------------------------------------------------------
 
-interface HttpRequest {
-  path: string;
-  method?: 'GET' | 'POST' | 'PUT';
-  headers?: Record<string, string>;
-  json?: unknown;
-}
-
-interface Endpoint {
-  name: string;
-  route: string;
-  note: string;
-  request: () => HttpRequest;
-  /** A write: each request consumes one prepared case; the p95 target is for reads only. */
-  write?: boolean;
-  raw: ((client: pg.PoolClient) => Promise<void>) | null;
-  /** Concurrency of the raw run when it differs from the app's. */
-  rawConnections?: number;
-  rawNote: string;
-  explain: RecordedQuery[];
-}
-
-const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
-
-async function count(pool: pg.Pool, table: string): Promise<number> {
-  return Number((await pool.query<{ n: string }>(`select count(*) as n from ${table}`)).rows[0]!.n);
-}
-
-/**
- * Sessions for many users at once, written straight into the sessions table with the cookie
- * better-auth would set (token.HMAC-SHA256(AUTH_SECRET, token)): signing thousands of users in
- * through /api/auth would hit the sign-in rate limit. Removed again by `dropMintedSessions`.
- */
-async function mintSessions(pool: pg.Pool, userIds: string[], secret: string): Promise<Map<string, { cookie: string; token: string }>> {
-  const cookies = new Map<string, { cookie: string; token: string }>();
-  const tokens: string[] = [];
-  for (const id of userIds) {
-    const token = `bench-${randomBytes(18).toString('base64url')}`;
-    tokens.push(token);
-    const signature = createHmac('sha256', secret).update(token).digest('base64');
-    cookies.set(id, { cookie: `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`, token });
-  }
-  await pool.query(
-    `insert into sessions (token, user_id, expires_at, user_agent)
-     select t, u, now() + interval '29 days 12 hours', 'bench' from unnest($1::text[], $2::uuid[]) as x(t, u)`,
-    [tokens, userIds],
-  );
-  return cookies;
-}
-
-async function dropMintedSessions(pool: pg.Pool): Promise<void> {
-  await pool.query(`delete from sessions where user_agent = 'bench' and token like 'bench-%'`);
-}
-
-async function explain(pool: pg.Pool, queries: RecordedQuery[]): Promise<string> {
-  const plans: string[] = [];
-  for (const q of queries) {
-    const result = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${q.text}`, q.params);
-    plans.push(result.rows.map((r) => r['QUERY PLAN']).join('\n'));
-  }
-  return plans.join('\n\n');
-}
-
 async function main() {
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
@@ -379,8 +295,12 @@ async function main() {
       log(`Added ${fmt(topUp.banners)} Banners and ${fmt(topUp.brownies)} Brownies (${fmt(topUp.userBadges)} badges) in ${fmt(topUp.ms / 1000, 1)} s.`);
     }
 
+    const settingsForSecret = loadSettings({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', PORT: String(port), BASE_URL: baseUrl });
+    const social = { db: database.db, pool: database.pool, secret: settingsForSecret.AUTH_SECRET, log, fmt };
+    await ensureSocialData(social, { messages: targetMessages, seed });
+
     const pool = database.pool;
-    const counts = {
+    const counts: Record<string, number> = {
       users: await count(pool, 'users'),
       caucuses: await count(pool, 'caucuses'),
       caucusMembers: await count(pool, 'caucus_members'),
@@ -685,6 +605,9 @@ async function main() {
         explain: photoSql,
       },
     ];
+    const socialPart = await socialEndpoints(social);
+    endpoints.push(...socialPart.endpoints);
+    Object.assign(counts, socialPart.counts);
 
     if (args.only) {
       const only = new RegExp(args.only, 'i');
@@ -745,7 +668,8 @@ function renderReport(input: {
   lines.push(
     `- Data: ${fmt(input.counts.users!)} users, ${fmt(input.counts.caucuses!)} caucuses, ${fmt(input.counts.caucusMembers!)} caucus members, ` +
       `${fmt(input.counts.activities!)} activities, ${fmt(input.counts.userBadges!)} earned badges, ${fmt(input.counts.photos!)} photos, ` +
-      `${fmt(input.counts.banners!)} banners, ${fmt(input.counts.brownies!)} brownies`,
+      `${fmt(input.counts.banners!)} banners, ${fmt(input.counts.brownies!)} brownies, ${fmt(input.counts.privateMessages ?? 0)} private messages ` +
+      `(${fmt(input.counts.conversations ?? 0)} conversation rows), ${fmt(input.counts.broadcasts ?? 0)} broadcasts`,
   );
   lines.push(
     `- Other load on the machine: load average ${input.loadBefore.map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min) before the run, ` +
