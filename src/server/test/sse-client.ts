@@ -89,6 +89,8 @@ export function sseReader(body: ReadableStream<Uint8Array>): SseReader {
  */
 export interface LiveInstance {
   hub: NotificationHub;
+  /** The hub's connection name in pg_stat_activity (tests end it to simulate a lost connection). */
+  applicationName: string;
   baseUrl: string;
   request(path: string, init?: RequestInit & { cookie?: string; json?: unknown }): Promise<Response>;
   signIn(user: { email: string; password: string }): Promise<string>;
@@ -98,7 +100,8 @@ export interface LiveInstance {
 }
 
 export async function startLiveInstance(database: Database, name: string, options: { withHub?: boolean } = {}): Promise<LiveInstance> {
-  const hub = createNotificationHub({ connection: database.pool.options, applicationName: `caucus-test-hub-${name}-${process.pid}`, reconnectDelayMs: 20, maxReconnectDelayMs: 200 });
+  const applicationName = `caucus-test-hub-${name}-${process.pid}`;
+  const hub = createNotificationHub({ connection: database.pool.options, applicationName, reconnectDelayMs: 20, maxReconnectDelayMs: 200 });
   const { app } = createApp({
     db: database.db,
     clock: systemClock,
@@ -125,6 +128,7 @@ export async function startLiveInstance(database: Database, name: string, option
 
   return {
     hub,
+    applicationName,
     baseUrl,
     request,
     async signIn(user) {

@@ -1,23 +1,18 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import pg from 'pg';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAUCUS_MESSAGES } from '../../../domain/caucuses/caucus-schemas';
-import { createApp } from '../../app';
 import { fixedClock, systemClock } from '../../clock';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { caucusMembers, chatMessages } from '../../db/schema/caucuses';
 import type { AppEnv } from '../../http/session';
-import { createNotificationHub, notifyQuery, type NotificationHub } from '../../realtime/notification-hub';
+import { createNotificationHub, notifyQuery } from '../../realtime/notification-hub';
 import { addOrganizer, addVotingMembers, createCaucusRow } from '../../test/caucus-factories';
 import { createUser } from '../../test/factories';
-import { cookieOf, createTestApp, TEST_ORIGIN, testSettings } from '../../test/test-app';
-import { sseReader, type SseEvent, type SseReader } from '../../test/sse-client';
+import { createTestApp } from '../../test/test-app';
+import { sseReader, startLiveInstance, type LiveInstance, type SseEvent } from '../../test/sse-client';
 import { createTestDatabase } from '../../test/test-database';
 import { CHAT_STREAM_UNAVAILABLE, chatRoutes } from './chat.routes';
 import { CHAT_CHANNEL, CHAT_ERRORS, CHAT_HISTORY_LIMIT, type ChatMessageView } from './chat.service';
@@ -26,70 +21,14 @@ let database: Database;
 let a: Instance;
 let b: Instance;
 
-/**
- * One server process of the app: its own createApp, its own notification hub (one LISTEN
- * connection), and a real HTTP listener for the streams.
- */
-interface Instance {
-  hub: NotificationHub;
-  applicationName: string;
-  baseUrl: string;
-  request(path: string, init?: RequestInit & { cookie?: string; json?: unknown }): Promise<Response>;
-  signIn(user: { email: string; password: string }): Promise<string>;
-  stream(caucusId: string, cookie: string): Promise<{ res: Response; events: SseReader; abort(): void }>;
-  close(): Promise<void>;
+/** One server process of the app (its own hub, a real HTTP port), streaming a caucus's chat. */
+interface Instance extends Omit<LiveInstance, 'stream'> {
+  stream(caucusId: string, cookie: string): ReturnType<LiveInstance['stream']>;
 }
 
 async function startInstance(name: string, options: { withHub?: boolean } = {}): Promise<Instance> {
-  const applicationName = `caucus-test-hub-${name}-${process.pid}`;
-  const hub = createNotificationHub({ connection: database.pool.options, applicationName, reconnectDelayMs: 20, maxReconnectDelayMs: 200 });
-  const logger = pino({ level: 'silent' });
-  const { app } = createApp({
-    db: database.db,
-    clock: systemClock,
-    logger,
-    settings: testSettings,
-    notifications: options.withHub === false ? undefined : hub,
-  });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
-  });
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-
-  const request = async (path: string, init: RequestInit & { cookie?: string; json?: unknown } = {}) => {
-    const headers = new Headers(init.headers);
-    if (!headers.has('origin')) headers.set('origin', TEST_ORIGIN);
-    if (init.cookie) headers.set('cookie', init.cookie);
-    let body = init.body;
-    if (init.json !== undefined) {
-      headers.set('content-type', 'application/json');
-      body = JSON.stringify(init.json);
-    }
-    return app.request(path, { ...init, headers, body });
-  };
-
-  return {
-    hub,
-    applicationName,
-    baseUrl,
-    request,
-    async signIn(user) {
-      const res = await request('/api/auth/sign-in/email', { method: 'POST', json: { email: user.email, password: user.password } });
-      if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
-      return cookieOf(res);
-    },
-    /** A browser-like client: a real HTTP request that stays open. */
-    async stream(caucusId, cookie) {
-      const controller = new AbortController();
-      const res = await fetch(`${baseUrl}/api/caucuses/${caucusId}/chat/stream`, { headers: { cookie, accept: 'text/event-stream' }, signal: controller.signal });
-      return { res, events: sseReader(res.body!), abort: () => controller.abort() };
-    },
-    async close() {
-      (server as Server).closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await hub.close();
-    },
-  };
+  const live = await startLiveInstance(database, name, options);
+  return { ...live, stream: (caucusId, cookie) => live.stream(`/api/caucuses/${caucusId}/chat/stream`, cookie) };
 }
 
 beforeAll(async () => {
