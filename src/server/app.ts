@@ -22,6 +22,7 @@ import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { profileRoutes } from './features/profiles/profiles.routes';
 import { getOwnProfile } from './features/profiles/profiles.service';
 import { statsRoutes } from './features/stats/stats.routes';
+import { debateRoutes } from './features/debates/debates.routes';
 import { movementStatsReader } from './features/stats/stats.service';
 import { errorHandler } from './http/error-handler';
 import { rateLimit } from './http/rate-limit';
@@ -149,6 +150,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.route('/api', friendRoutes({ db, clock }));
   app.route('/api', messageRoutes({ db, clock, logger, notifications: deps.notifications }));
   app.route('/api', broadcastRoutes({ db, clock }));
+  app.route('/api', debateRoutes({ db, clock }));
   app.route('/api', statsRoutes({ readMovementStats: movementStatsReader({ db, clock, logger, ttlSeconds: settings.STATS_CACHE_SECONDS }) }));
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404));
 

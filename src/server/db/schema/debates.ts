@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, idColumn, tstz } from './columns';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
 export const debates = pgTable(
   'debates',
@@ -146,5 +148,37 @@ export const debateVotes = pgTable(
     primaryKey({ columns: [t.contentId, t.contentType, t.userId] }),
     check('debate_votes_content_type', sql`${t.contentType} in ('response', 'rebuttal', 'defense')`),
     check('debate_votes_vote_type', sql`${t.voteType} in ('upvote', 'downvote')`),
+  ],
+);
+
+/**
+ * Recorded contributions (decision 014): the bytes live in PostgreSQL like profile photos, under
+ * the spec's storage key {userId}/{debateId}/{contentType}-{timestamp}.webm (unique: no
+ * overwrite). The contribution's audio_url is /api/debate-audio/{key}.
+ */
+export const debateAudio = pgTable(
+  'debate_audio',
+  {
+    id: idColumn(),
+    key: text('key').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    debateId: uuid('debate_id')
+      .notNull()
+      .references(() => debates.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('debate_audio_key_unique').on(t.key),
+    check('debate_audio_content_type', sql`${t.contentType} = 'audio/webm'`),
+    check('debate_audio_size', sql`${t.sizeBytes} between 1 and 5242880 and ${t.sizeBytes} = octet_length(${t.bytes})`),
+    check('debate_audio_duration', sql`${t.durationMs} between 1 and 182000`),
+    index('debate_audio_debate_idx').on(t.debateId),
+    index('debate_audio_user_idx').on(t.userId),
   ],
 );

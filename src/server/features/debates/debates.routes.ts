@@ -1,0 +1,135 @@
+import { zValidator } from '@hono/zod-validator';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
+import { z } from 'zod';
+import {
+  createDebateSchema,
+  DEBATE_LIMITS,
+  DEBATE_MESSAGES,
+  inviteFriendsSchema,
+  textContributionSchema,
+  voteSchema,
+  type ContributionKind,
+} from '../../../domain/debates/debate-rules';
+import { AppError, badRequest, notFound } from '../../http/app-error';
+import { rateLimit } from '../../http/rate-limit';
+import { type AppEnv, type SessionUser, requireUser } from '../../http/session';
+import { validate } from '../../http/validate';
+import { checkRecording } from '../../storage/debate-audio-processing';
+import * as debateService from './debates.service';
+
+export interface DebateRouteDeps extends debateService.DebateDeps {
+  /** Submissions and votes per user (default 60 a minute each). */
+  writeLimit?: { max: number; windowSeconds: number };
+}
+
+export const DEBATE_WRITE_LIMIT = { max: 60, windowSeconds: 60 } as const;
+
+/** 401 before anything else (the rate limits are keyed by the user). */
+const signedIn = createMiddleware<AppEnv>(async (c, next) => {
+  requireUser(c);
+  await next();
+});
+
+/** A malformed id names nothing: 404 like an unknown one. */
+const idParams = <T extends z.ZodRawShape>(shape: T, message: string) =>
+  zValidator('param', z.object(shape), (result) => {
+    if (!result.success) throw notFound(message);
+  });
+
+const debateParam = idParams({ id: z.uuid() }, DEBATE_MESSAGES.notFound);
+const parentParam = idParams({ id: z.uuid(), parentId: z.uuid() }, DEBATE_MESSAGES.contentNotFound);
+
+const audioParam = z.object({
+  userId: z.uuid(),
+  debateId: z.uuid(),
+  file: z.string().regex(/^(response|rebuttal|defense)-\d{1,16}\.webm$/),
+});
+
+/** The contribution in the request: JSON `{ text }`, or a multipart form with the recording as `audio`. */
+async function readContent(c: Context<AppEnv>, kind: ContributionKind): Promise<debateService.ContributionContent> {
+  const type = c.req.header('content-type') ?? '';
+  if (type.startsWith('multipart/form-data')) {
+    const form = await c.req.formData().catch(() => null);
+    const file = form?.get('audio');
+    if (!(file instanceof File)) throw new AppError(400, 'invalid_audio', DEBATE_MESSAGES.audioInvalid);
+    const recording = await checkRecording(Buffer.from(await file.arrayBuffer()), kind);
+    return { contentType: 'audio', recording };
+  }
+  const body = await c.req.json().catch(() => null);
+  const parsed = textContributionSchema.safeParse(body);
+  if (!parsed.success) throw badRequest('invalid_input', parsed.error.issues[0]?.message ?? DEBATE_MESSAGES.textRequired);
+  return { contentType: 'text', text: parsed.data.text };
+}
+
+export function debateRoutes(deps: DebateRouteDeps) {
+  const app = new Hono<AppEnv>();
+  const limit = deps.writeLimit ?? DEBATE_WRITE_LIMIT;
+  const perUser = (name: string) =>
+    rateLimit({ db: deps.db, clock: deps.clock, name, max: limit.max, windowSeconds: limit.windowSeconds, key: (c) => (c.get('user') as SessionUser).id });
+  const uploadLimit = bodyLimit({
+    maxSize: DEBATE_LIMITS.audioMaxBytes + 64 * 1024,
+    onError: (c) => c.json({ error: { code: 'audio_too_large', message: DEBATE_MESSAGES.audioTooLarge } }, 413),
+  });
+
+  app.get('/debates', async (c) => c.json(await debateService.listActiveDebates(deps)));
+
+  app.post('/debates', signedIn, perUser('debates:create'), validate('json', createDebateSchema), async (c) => {
+    const created = await debateService.createDebate(deps, requireUser(c).id, c.req.valid('json'));
+    return c.json(created, 201);
+  });
+
+  app.get('/debates/:id', debateParam, async (c) => {
+    const detail = await debateService.getDebateDetail(deps, c.req.valid('param').id, c.var.user?.id ?? null);
+    if (!detail) throw notFound(DEBATE_MESSAGES.notFound);
+    return c.json(detail);
+  });
+
+  app.delete('/debates/:id', signedIn, debateParam, async (c) => c.json(await debateService.deleteDebate(deps, c.req.valid('param').id, requireUser(c).id)));
+
+  app.post('/debates/:id/invitations', signedIn, perUser('debates:invite'), debateParam, validate('json', inviteFriendsSchema), async (c) =>
+    c.json(await debateService.inviteFriends(deps, c.req.valid('param').id, requireUser(c).id, c.req.valid('json').friendIds), 201),
+  );
+
+  app.post('/debates/:id/responses', signedIn, perUser('debates:submit'), debateParam, uploadLimit, async (c) => {
+    const content = await readContent(c, 'response');
+    const result = await debateService.submitContribution(deps, { debateId: c.req.valid('param').id, userId: requireUser(c).id, kind: 'response', content });
+    return c.json(result, 201);
+  });
+
+  app.post('/debates/:id/responses/:parentId/rebuttals', signedIn, perUser('debates:submit'), parentParam, uploadLimit, async (c) => {
+    const { id, parentId } = c.req.valid('param');
+    const content = await readContent(c, 'rebuttal');
+    return c.json(await debateService.submitContribution(deps, { debateId: id, userId: requireUser(c).id, kind: 'rebuttal', parentId, content }), 201);
+  });
+
+  app.post('/debates/:id/rebuttals/:parentId/defenses', signedIn, perUser('debates:submit'), parentParam, uploadLimit, async (c) => {
+    const { id, parentId } = c.req.valid('param');
+    const content = await readContent(c, 'defense');
+    return c.json(await debateService.submitContribution(deps, { debateId: id, userId: requireUser(c).id, kind: 'defense', parentId, content }), 201);
+  });
+
+  app.post('/debates/:id/votes', signedIn, perUser('debates:vote'), debateParam, validate('json', voteSchema), async (c) =>
+    c.json(await debateService.castVote(deps, c.req.valid('param').id, requireUser(c).id, c.req.valid('json'))),
+  );
+
+  app.get(
+    '/debate-audio/:userId/:debateId/:file',
+    zValidator('param', audioParam, (result) => {
+      if (!result.success) throw notFound(DEBATE_MESSAGES.audioNotFound);
+    }),
+    async (c) => {
+      const { userId, debateId, file } = c.req.valid('param');
+      const audio = await debateService.getDebateAudio(deps, `${userId}/${debateId}/${file}`);
+      if (!audio) throw notFound(DEBATE_MESSAGES.audioNotFound);
+      return c.body(new Uint8Array(audio.bytes), 200, {
+        'Content-Type': audio.contentType,
+        'Cache-Control': 'public, max-age=3600',
+        'Content-Length': String(audio.bytes.length),
+      });
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,203 @@
+import { ArrowLeft, Lock, LogIn, MessageSquareReply, Shield } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { DEBATE_MESSAGES } from '../../../domain/debates/debate-rules';
+import type { DebateDetail, RebuttalView, ResponseView } from '../../../domain/debates/debate-types';
+import { ApiError } from '../../api/http';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent } from '../../components/ui/card';
+import { CopyButton } from '../../components/ui/copy-button';
+import { EmptyState, ErrorState, LinkButton, Page } from '../../components/ui/page';
+import { PageSkeleton } from '../../components/ui/skeleton';
+import { useSession } from '../session/use-session';
+import { ContributionCard } from './contribution-card';
+import { DaysLeft, DebateTypeBadge, ParticipantsBadge } from './debate-badges';
+import { useDebate } from './debate-queries';
+import { DeleteDebateDialog } from './delete-debate-dialog';
+import { InviteFriendsDialog } from './invite-friends-dialog';
+import { SubmissionDialog } from './submission-dialog';
+
+function JoinButton({ debate }: { debate: DebateDetail }) {
+  if (!debate.viewer || debate.closed) return null;
+  if (debate.viewer.hasResponded) {
+    return <Button disabled>Response Submitted</Button>;
+  }
+  return (
+    <SubmissionDialog
+      debateId={debate.id}
+      debateType={debate.debateType}
+      target={{ kind: 'response' }}
+      trigger={<Button>{debate.debateType === 'audio' ? 'Join Audio Debate' : 'Join Text Debate'}</Button>}
+    />
+  );
+}
+
+function RebuttalItem({ debate, response, rebuttal, viewerId }: { debate: DebateDetail; response: ResponseView; rebuttal: RebuttalView; viewerId: string | null }) {
+  const canDefend = !debate.closed && !!viewerId && viewerId === response.author.id && !rebuttal.defense;
+  return (
+    <li>
+      <ContributionCard
+        debate={debate}
+        item={rebuttal}
+        className="border-l-4 border-l-orange-300"
+        actions={
+          canDefend ? (
+            <SubmissionDialog
+              debateId={debate.id}
+              debateType={debate.debateType}
+              target={{ kind: 'defense', parentId: rebuttal.id }}
+              trigger={
+                <Button variant="outline" size="sm" aria-label={`Defend against the rebuttal by ${rebuttal.author.name}`}>
+                  <Shield className="h-4 w-4" aria-hidden="true" /> Defend
+                </Button>
+              }
+            />
+          ) : null
+        }
+      >
+        {rebuttal.defense ? (
+          <div className="mt-3 pl-3 sm:pl-6">
+            <ContributionCard debate={debate} item={rebuttal.defense} className="border-l-4 border-l-green-300" />
+          </div>
+        ) : null}
+      </ContributionCard>
+    </li>
+  );
+}
+
+function ResponseItem({ debate, response, viewerId }: { debate: DebateDetail; response: ResponseView; viewerId: string | null }) {
+  const canRebut =
+    !debate.closed && !!viewerId && !!debate.viewer?.isParticipant && viewerId !== response.author.id && !response.rebuttals.some((r) => r.author.id === viewerId);
+  return (
+    <li>
+      <ContributionCard
+        debate={debate}
+        item={response}
+        actions={
+          canRebut ? (
+            <SubmissionDialog
+              debateId={debate.id}
+              debateType={debate.debateType}
+              target={{ kind: 'rebuttal', parentId: response.id }}
+              trigger={
+                <Button variant="outline" size="sm" aria-label={`Rebut the response by ${response.author.name}`}>
+                  <MessageSquareReply className="h-4 w-4" aria-hidden="true" /> Rebut
+                </Button>
+              }
+            />
+          ) : null
+        }
+      >
+        {response.rebuttals.length > 0 ? (
+          <ul className="mt-3 space-y-3 pl-3 sm:pl-6" aria-label={`Rebuttals of the response by ${response.author.name}`}>
+            {response.rebuttals.map((r) => (
+              <RebuttalItem key={r.id} debate={debate} response={response} rebuttal={r} viewerId={viewerId} />
+            ))}
+          </ul>
+        ) : null}
+      </ContributionCard>
+    </li>
+  );
+}
+
+/** /debate/{id}: the debate, its responses with their rebuttals and defenses, and what the viewer may do. */
+export default function DebatePage() {
+  const { id = '' } = useParams();
+  const { user } = useSession();
+  const query = useDebate(id);
+
+  if (query.isPending) return <PageSkeleton />;
+  if (query.isError) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <Page>
+        {missing ? (
+          <ErrorState title={DEBATE_MESSAGES.notFound} message="This debate does not exist or was deleted.">
+            <LinkButton to="/debate">
+              <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Debates
+            </LinkButton>
+          </ErrorState>
+        ) : (
+          <ErrorState title={DEBATE_MESSAGES.loadFailed} message={query.error.message}>
+            <Button onClick={() => void query.refetch()}>Retry</Button>
+            <LinkButton to="/debate" variant="outline">
+              Back to Debates
+            </LinkButton>
+          </ErrorState>
+        )}
+      </Page>
+    );
+  }
+
+  const debate = query.data;
+  const viewerId = user?.id ?? null;
+  const canInvite = !!debate.viewer?.isCreator && !debate.closed && debate.participantCount < debate.maxParticipants;
+  const shareUrl = `${window.location.origin}/debate/${debate.id}`;
+
+  return (
+    <Page>
+      <nav className="mb-4">
+        <Link to="/debate" className="inline-flex items-center gap-1 text-sm text-navy-700 underline-offset-4 hover:underline">
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> All debates
+        </Link>
+      </nav>
+      <header className="space-y-3">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <h1 className="text-2xl font-bold break-words text-navy-900 md:text-3xl">{debate.title}</h1>
+          <CopyButton text={shareUrl} label="Share Debate URL" copiedLabel="Link copied" toastTitle={DEBATE_MESSAGES.linkCopiedTitle} toastDescription={DEBATE_MESSAGES.linkCopied} />
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <DebateTypeBadge type={debate.debateType} />
+          <ParticipantsBadge debate={debate} />
+          {debate.viewer?.isCreator ? <span className="rounded-full bg-orange-100 px-2.5 py-0.5 text-xs font-medium text-orange-900">Created by you</span> : null}
+          <DaysLeft debate={debate} />
+        </div>
+        <p className="text-sm text-slate-600">Started by {debate.creator.name}</p>
+        <Card>
+          <CardContent className="pt-6">
+            <h2 className="sr-only">Prompt</h2>
+            <p className="break-words whitespace-pre-wrap text-slate-800">{debate.prompt}</p>
+          </CardContent>
+        </Card>
+      </header>
+
+      {debate.closed ? (
+        <p role="status" className="mt-4 flex items-start gap-2 rounded-lg border border-slate-300 bg-slate-50 p-3 text-sm text-slate-800">
+          <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" /> {DEBATE_MESSAGES.closedBanner}
+        </p>
+      ) : null}
+
+      {!user ? (
+        <Card className="mt-4">
+          <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-6">
+            <p className="text-slate-800">{DEBATE_MESSAGES.loginToParticipate}</p>
+            <LinkButton to="/auth">
+              <LogIn className="h-4 w-4" aria-hidden="true" /> Log In / Register
+            </LinkButton>
+          </CardContent>
+        </Card>
+      ) : null}
+
+      <div className="mt-4 flex flex-wrap gap-2">
+        <JoinButton debate={debate} />
+        {canInvite ? <InviteFriendsDialog debate={debate} /> : null}
+        {debate.viewer?.canDelete ? <DeleteDebateDialog debateId={debate.id} /> : null}
+      </div>
+
+      <section className="mt-8" aria-labelledby="responses-heading">
+        <h2 id="responses-heading" className="mb-3 text-xl font-semibold text-slate-900">
+          Responses ({debate.responses.length})
+        </h2>
+        {debate.closed ? <p className="mb-3 text-sm text-slate-700">{DEBATE_MESSAGES.votingClosed}</p> : null}
+        {debate.responses.length === 0 ? (
+          <EmptyState>{DEBATE_MESSAGES.noResponses}</EmptyState>
+        ) : (
+          <ul className="space-y-4" aria-label="Responses">
+            {debate.responses.map((r) => (
+              <ResponseItem key={r.id} debate={debate} response={r} viewerId={viewerId} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </Page>
+  );
+}
