@@ -18,6 +18,7 @@ import { invitationRoutes } from './features/invitations/invitations.routes';
 import { friendRoutes } from './features/friends/friends.routes';
 import { messageRoutes } from './features/messages/messages.routes';
 import { broadcastRoutes } from './features/broadcasts/broadcasts.routes';
+import { challengeRoutes } from './features/challenges/challenges.routes';
 import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { profileRoutes } from './features/profiles/profiles.routes';
 import { getOwnProfile } from './features/profiles/profiles.service';
@@ -151,6 +152,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.route('/api', messageRoutes({ db, clock, logger, notifications: deps.notifications }));
   app.route('/api', broadcastRoutes({ db, clock }));
   app.route('/api', debateRoutes({ db, clock }));
+  app.route('/api', challengeRoutes({ db, clock, logger, notifications: deps.notifications }));
   app.route('/api', statsRoutes({ readMovementStats: movementStatsReader({ db, clock, logger, ttlSeconds: settings.STATS_CACHE_SECONDS }) }));
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404));
 

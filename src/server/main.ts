@@ -6,6 +6,7 @@ import { systemClock } from './clock';
 import { openAppDatabase, type AppDatabase } from './db/app-database';
 import { DataDirInUseError } from './db/embedded';
 import { grantAdministrators } from './features/admin/admin.service';
+import { startChallengeSweep } from './features/challenges/challenges.service';
 import { createLogger } from './logger';
 import { smtpTransport, startMailSender } from './mail/outbox';
 import { createNotificationHub } from './realtime/notification-hub';
@@ -65,6 +66,10 @@ async function main() {
     webDist,
     notifications,
   });
+
+  // Completes challenges whose end date passed (also done on read; safe in several processes).
+  const stopChallengeSweep = startChallengeSweep({ db: database.db, clock: systemClock, logger });
+  cleanups.unshift(stopChallengeSweep);
 
   if (settings.SMTP_URL) {
     const stopSender = startMailSender({

@@ -20,6 +20,8 @@ export const challenges = pgTable(
     winningTeam: text('winning_team'),
     blueScore: integer('blue_score'),
     orangeScore: integer('orange_score'),
+    /** Kept by a trigger on challenge_members (migration challenges-member-count-trigger); the check caps a challenge at 12. */
+    memberCount: integer('member_count').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -29,6 +31,7 @@ export const challenges = pgTable(
     check('challenges_winner', sql`${t.winningTeam} is null or ${t.winningTeam} in ('blue', 'orange')`),
     check('challenges_name_not_blank', sql`char_length(btrim(${t.name})) between 1 and 100`),
     check('challenges_dates', sql`${t.endDate} > ${t.startDate}`),
+    check('challenges_member_count', sql`${t.memberCount} between 0 and 12`),
     index('challenges_status_end_idx').on(t.status, t.endDate),
   ],
 );
@@ -68,7 +71,7 @@ export const challengeInvitations = pgTable(
     privateMessageId: uuid('private_message_id').references(() => privateMessages.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.challengeId, t.inviteeId] })],
+  (t) => [primaryKey({ columns: [t.challengeId, t.inviteeId] }), index('challenge_invitations_invitee_idx').on(t.inviteeId)],
 );
 
 export const challengeChatMessages = pgTable(

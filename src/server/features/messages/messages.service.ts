@@ -73,15 +73,27 @@ export async function sendPrivateMessage({ db, clock }: MessageDeps, senderId: s
       .from(users)
       .where(and(eq(users.id, input.recipientId), isNull(users.deletedAt)));
     if (!recipient) throw notFound(MESSAGE_ERRORS.recipientNotFound);
-    const [row] = await tx
-      .insert(privateMessages)
-      .values({ senderId, recipientId: input.recipientId, message: input.message, createdAt: clock.now() })
-      .returning(messageColumns);
-    const note: MessageNotification = { kind: 'message', messageId: row!.id };
-    await tx.execute(notifyQuery(MESSAGES_CHANNEL, input.recipientId, note));
-    await tx.execute(notifyQuery(MESSAGES_CHANNEL, senderId, note));
-    return toView(row!);
+    return insertPrivateMessage(tx, { senderId, recipientId: input.recipientId, message: input.message, at: clock.now() });
   });
+}
+
+/**
+ * Inserts a private message inside the caller's transaction (the caller checked the
+ * recipient) and queues the notifications to both people: they leave only if it commits.
+ * Other features (challenge invitations) write their messages with it.
+ */
+export async function insertPrivateMessage(
+  tx: DbOrTx,
+  input: { senderId: string; recipientId: string; message: string; at: Date },
+): Promise<PrivateMessageView> {
+  const [row] = await tx
+    .insert(privateMessages)
+    .values({ senderId: input.senderId, recipientId: input.recipientId, message: input.message, createdAt: input.at })
+    .returning(messageColumns);
+  const note: MessageNotification = { kind: 'message', messageId: row!.id };
+  await tx.execute(notifyQuery(MESSAGES_CHANNEL, input.recipientId, note));
+  await tx.execute(notifyQuery(MESSAGES_CHANNEL, input.senderId, note));
+  return toView(row!);
 }
 
 /**

@@ -14,7 +14,7 @@ export const NAV = {
   rewards: link('/rewards', 'Rewards', true),
   caucuses: [link('/caucus-search', 'Caucus Search', true), link('/create-caucus', 'New Caucus', true), link('/my-caucuses', 'My Caucuses', true)],
   connections: [link('/friends', 'Friends', true), link('/messages', 'Messages', true)],
-  engage: [link('/debate', 'Debate', true), link('/challenges', 'Challenges', false)],
+  engage: [link('/debate', 'Debate', true), link('/challenges', 'Challenges', true)],
   stats: [link('/leaderboards', 'Leaderboards', true), link('/badges', 'Badges', true), link('/the-movement', 'The Movement', true)],
   resources: link('/resources', 'Resources', true),
   profile: link('/profile', 'Profile', true),

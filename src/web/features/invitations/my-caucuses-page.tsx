@@ -1,10 +1,11 @@
 import { useSearchParams } from 'react-router';
 import { LinkButton, Page } from '../../components/ui/page';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { ChallengesOverview } from '../challenges/challenges-overview';
 import { CaucusCards, ListSkeleton, Section, SectionError, VoterInvitationList } from './invitation-cards';
 import { useMyCaucuses, useMyInvitations } from './invitation-queries';
 
-const TABS = ['representation', 'organizing'] as const;
+const TABS = ['representation', 'organizing', 'challenges'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: string | null): value is Tab => (TABS as readonly string[]).includes(value ?? '');
 
@@ -31,9 +32,9 @@ export default function MyCaucusesPage() {
     );
 
   return (
-    <Page title="My Caucuses" subtitle="The caucuses you vote in and the ones you organize.">
+    <Page title="My Caucuses" subtitle="The caucuses you vote in, the ones you organize, and your challenges.">
       <Tabs value={tab} onValueChange={selectTab}>
-        <TabsList aria-label="My caucuses" className="mb-6 max-w-md">
+        <TabsList aria-label="My caucuses" className="mb-6 max-w-lg">
           <TabsTrigger value="representation">
             Representation
             {pendingVoting.length > 0 ? (
@@ -46,6 +47,7 @@ export default function MyCaucusesPage() {
             ) : null}
           </TabsTrigger>
           <TabsTrigger value="organizing">Organizing</TabsTrigger>
+          <TabsTrigger value="challenges">Challenges</TabsTrigger>
         </TabsList>
 
         <TabsContent value="representation" className="focus-visible:outline-none">
@@ -98,6 +100,10 @@ export default function MyCaucusesPage() {
               empty="You do not organize any caucus yet. Organizers create caucuses and guide them to elect a Delegate, without voting."
             />
           </Section>
+        </TabsContent>
+
+        <TabsContent value="challenges" className="focus-visible:outline-none">
+          <ChallengesOverview withCreate />
         </TabsContent>
       </Tabs>
     </Page>

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+
+/** Spec: teams blue and orange, types banners or sparks, 3 to 30 days, at most 12 members, recent = last 30 days. */
+export const CHALLENGE_TYPES = ['sparks', 'banners'] as const;
+export type ChallengeType = (typeof CHALLENGE_TYPES)[number];
+export const TEAMS = ['blue', 'orange'] as const;
+export type Team = (typeof TEAMS)[number];
+export type ChallengeStatus = 'active' | 'completed';
+
+export const CHALLENGE_MIN_DAYS = 3;
+export const CHALLENGE_MAX_DAYS = 30;
+export const CHALLENGE_DEFAULT_DAYS = 7;
+export const CHALLENGE_MAX_MEMBERS = 12;
+/** The creator is a member too: this many friends at most. */
+export const CHALLENGE_MAX_INVITEES = CHALLENGE_MAX_MEMBERS - 1;
+export const CHALLENGE_RECENT_DAYS = 30;
+export const CHALLENGE_NAME_MAX = 100;
+export const CHALLENGE_CHAT_MAX = 2000;
+/** The chat shows the newest messages, oldest first. */
+export const CHALLENGE_CHAT_HISTORY_LIMIT = 200;
+
+export const CHALLENGE_MESSAGES = {
+  nameRequired: 'Challenge name is required',
+  nameTooLong: `Challenge name must be ${CHALLENGE_NAME_MAX} characters or less`,
+  typeRequired: 'Choose a challenge type: Banners or Sparks.',
+  durationRange: `Duration must be between ${CHALLENGE_MIN_DAYS} and ${CHALLENGE_MAX_DAYS} days`,
+  teamRequired: 'Choose your team: blue or orange.',
+  noFriendsInvited: 'No Friends Invited: You must invite at least one friend to create a challenge.',
+  tooManyMembers: `A challenge can have at most ${CHALLENGE_MAX_MEMBERS} members.`,
+  duplicateInvitee: 'Each friend can be invited once.',
+  notYourFriend: 'You can only invite your friends to a challenge.',
+  createFailed: 'Failed to create challenge. Please try again.',
+  joinFailed: 'Failed to join challenge.',
+  leaveFailed: 'Failed to leave challenge.',
+  accessDeniedTitle: 'Access Denied',
+  accessDenied: "You don't have access to this challenge.",
+  ended: 'This challenge has ended.',
+  full: `This challenge is full (${CHALLENGE_MAX_MEMBERS}/${CHALLENGE_MAX_MEMBERS} members).`,
+  alreadyMember: 'You are already a member of this challenge.',
+  notMember: 'You are not a member of this challenge.',
+  chatEmpty: 'Message cannot be empty',
+  chatTooLong: `Messages can be at most ${CHALLENGE_CHAT_MAX.toLocaleString('en-US')} characters`,
+} as const;
+
+const uuidList = z
+  .array(z.uuid({ error: CHALLENGE_MESSAGES.notYourFriend }), { error: CHALLENGE_MESSAGES.noFriendsInvited })
+  .min(1, CHALLENGE_MESSAGES.noFriendsInvited)
+  .max(CHALLENGE_MAX_INVITEES, CHALLENGE_MESSAGES.tooManyMembers)
+  .refine((ids) => new Set(ids).size === ids.length, CHALLENGE_MESSAGES.duplicateInvitee);
+
+/** The Create Challenge dialog and POST /api/challenges. */
+export const createChallengeSchema = z.object({
+  name: z.string({ error: CHALLENGE_MESSAGES.nameRequired }).trim().min(1, CHALLENGE_MESSAGES.nameRequired).max(CHALLENGE_NAME_MAX, CHALLENGE_MESSAGES.nameTooLong),
+  challengeType: z.enum(CHALLENGE_TYPES, { error: CHALLENGE_MESSAGES.typeRequired }),
+  durationDays: z
+    .number({ error: CHALLENGE_MESSAGES.durationRange })
+    .int(CHALLENGE_MESSAGES.durationRange)
+    .min(CHALLENGE_MIN_DAYS, CHALLENGE_MESSAGES.durationRange)
+    .max(CHALLENGE_MAX_DAYS, CHALLENGE_MESSAGES.durationRange),
+  team: z.enum(TEAMS, { error: CHALLENGE_MESSAGES.teamRequired }),
+  inviteeIds: uuidList,
+});
+export type CreateChallengeInput = z.infer<typeof createChallengeSchema>;
+
+/** Chat message (caucus and challenge): trimmed, non-empty. */
+export const challengeChatMessageSchema = z.object({
+  message: z.string({ error: CHALLENGE_MESSAGES.chatEmpty }).trim().min(1, CHALLENGE_MESSAGES.chatEmpty).max(CHALLENGE_CHAT_MAX, CHALLENGE_MESSAGES.chatTooLong),
+});
+
+// ---------------------------------------------------------------------------------------
+// What the API answers (shared by server and web).
+
+export interface ChallengeSummary {
+  id: string;
+  name: string;
+  challengeType: ChallengeType;
+  durationDays: number;
+  startDate: string;
+  endDate: string;
+  status: ChallengeStatus;
+  winningTeam: Team | null;
+  memberCount: number;
+  /** The viewer's team, or null when the viewer is only invited. */
+  myTeam: Team | null;
+}
+
+export interface ChallengeLists {
+  ongoing: ChallengeSummary[];
+  /** Completed within the last CHALLENGE_RECENT_DAYS days. */
+  recent: ChallengeSummary[];
+  /** Challenges the viewer is invited to and has not joined (active ones only). */
+  invitations: ChallengeSummary[];
+}
+
+export interface ChallengeRankingEntry {
+  userId: string;
+  name: string;
+  team: Team;
+  score: number;
+  /** 1-based; equal scores share a rank. */
+  rank: number;
+}
+
+export interface ChallengeScores {
+  blue: number;
+  orange: number;
+  ranking: ChallengeRankingEntry[];
+}
+
+export interface ChallengeDetails {
+  id: string;
+  name: string;
+  challengeType: ChallengeType;
+  durationDays: number;
+  startDate: string;
+  endDate: string;
+  status: ChallengeStatus;
+  winningTeam: Team | null;
+  creatorId: string;
+  creatorName: string;
+  teamCounts: Record<Team, number>;
+}
+
+export type ChallengeView =
+  | { kind: 'member'; challenge: ChallengeDetails; myTeam: Team; scores: ChallengeScores }
+  | { kind: 'invitation'; challenge: ChallengeDetails; inviterName: string; teamToJoin: Team; canRespond: boolean };
+
+export interface ChallengeChatMessage {
+  id: string;
+  challengeId: string;
+  userId: string;
+  userName: string;
+  message: string;
+  createdAt: string;
+}

@@ -1,0 +1,107 @@
+import { zValidator } from '@hono/zod-validator';
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { z } from 'zod';
+import { challengeChatMessageSchema, createChallengeSchema } from '../../../domain/challenges/challenge-schemas';
+import { rateLimit } from '../../http/rate-limit';
+import { type AppEnv, type SessionUser, requireUser } from '../../http/session';
+import { validate } from '../../http/validate';
+import type { Logger } from '../../logger';
+import type { NotificationHub } from '../../realtime/notification-hub';
+import { streamHubEvents } from '../../realtime/sse-stream';
+import * as challengeService from './challenges.service';
+
+export interface ChallengeRouteDeps extends challengeService.ChallengeDeps {
+  /** The process's LISTEN/NOTIFY hub; without it the chat stream answers 503 (the page then polls). */
+  notifications?: NotificationHub;
+  logger?: Logger;
+  /** A comment line this often keeps proxies from closing an idle stream (default 25 s). */
+  heartbeatMs?: number;
+  /** Challenges created per user (default 10 an hour). */
+  createLimit?: { max: number; windowSeconds: number };
+  /** Chat messages per user (default 20 per 10 s). */
+  chatLimit?: { max: number; windowSeconds: number };
+}
+
+export const CHALLENGE_CREATE_LIMIT = { max: 10, windowSeconds: 3600 } as const;
+export const CHALLENGE_CHAT_LIMIT = { max: 20, windowSeconds: 10 } as const;
+export const CHALLENGE_HEARTBEAT_MS = 25_000;
+export const CHALLENGE_STREAM_UNAVAILABLE = 'Live chat updates are not available right now.';
+
+/** A malformed id is answered like an unknown one: Access Denied (nothing to probe). */
+const idParam = zValidator('param', z.object({ id: z.uuid() }), (result) => {
+  if (!result.success) throw challengeService.accessDenied();
+});
+
+/** 401 before anything else (the rate limits are keyed by the user). */
+const signedIn = createMiddleware<AppEnv>(async (c, next) => {
+  requireUser(c);
+  await next();
+});
+
+/** /challenges and /challenges/{id}: lists, creation, the invitation, membership and the chat. */
+export function challengeRoutes(deps: ChallengeRouteDeps) {
+  const app = new Hono<AppEnv>();
+  const createLimit = deps.createLimit ?? CHALLENGE_CREATE_LIMIT;
+  const chatLimit = deps.chatLimit ?? CHALLENGE_CHAT_LIMIT;
+  const perUser = (name: string, limit: { max: number; windowSeconds: number }) =>
+    rateLimit({ db: deps.db, clock: deps.clock, name, max: limit.max, windowSeconds: limit.windowSeconds, key: (c) => (c.get('user') as SessionUser).id });
+
+  app.get('/challenges', async (c) => c.json(await challengeService.listMyChallenges(deps, requireUser(c).id)));
+
+  app.post('/challenges', signedIn, perUser('challenges:create', createLimit), validate('json', createChallengeSchema), async (c) => {
+    const user = requireUser(c);
+    return c.json(await challengeService.createChallenge(deps, user.id, c.req.valid('json')), 201);
+  });
+
+  app.get('/challenges/:id', signedIn, idParam, async (c) =>
+    c.json(await challengeService.getChallengeView(deps, requireUser(c).id, c.req.valid('param').id)),
+  );
+
+  app.post('/challenges/:id/accept', signedIn, idParam, async (c) =>
+    c.json(await challengeService.acceptChallengeInvitation(deps, requireUser(c).id, c.req.valid('param').id)),
+  );
+
+  app.post('/challenges/:id/decline', signedIn, idParam, async (c) =>
+    c.json(await challengeService.declineChallengeInvitation(deps, requireUser(c).id, c.req.valid('param').id)),
+  );
+
+  app.post('/challenges/:id/leave', signedIn, idParam, async (c) =>
+    c.json(await challengeService.leaveChallenge(deps, requireUser(c).id, c.req.valid('param').id)),
+  );
+
+  app.get('/challenges/:id/chat', signedIn, idParam, async (c) =>
+    c.json(await challengeService.listChallengeChat(deps, requireUser(c).id, c.req.valid('param').id)),
+  );
+
+  app.post('/challenges/:id/chat', signedIn, idParam, perUser('challenges:chat', chatLimit), validate('json', challengeChatMessageSchema), async (c) => {
+    const user = requireUser(c);
+    return c.json(await challengeService.postChallengeChatMessage(deps, user.id, c.req.valid('param').id, c.req.valid('json').message), 201);
+  });
+
+  /** Server-Sent Events: `ready`, then `message` per new message, `resync` after a lost LISTEN connection. */
+  app.get('/challenges/:id/chat/stream', signedIn, idParam, async (c) => {
+    const user = requireUser(c);
+    const challengeId = c.req.valid('param').id;
+    await challengeService.assertChallengeMember(deps.db, user.id, challengeId);
+    return streamHubEvents(c, {
+      hub: deps.notifications,
+      unavailableMessage: CHALLENGE_STREAM_UNAVAILABLE,
+      channel: challengeService.CHALLENGE_CHAT_CHANNEL,
+      key: challengeId,
+      heartbeatMs: deps.heartbeatMs ?? CHALLENGE_HEARTBEAT_MS,
+      readyData: { challengeId },
+      // Leaving the challenge ends the stream (the reconnect then gets the 403).
+      beforeEvent: () => challengeService.assertChallengeMember(deps.db, user.id, challengeId),
+      onNotification: async (data, send) => {
+        const { messageId } = data as challengeService.ChallengeChatNotification;
+        const view = await challengeService.findChallengeChatMessage(deps.db, messageId);
+        if (view && view.challengeId === challengeId) await send('message', view, view.id);
+      },
+      logger: deps.logger,
+      logContext: { challengeId },
+    });
+  });
+
+  return app;
+}
