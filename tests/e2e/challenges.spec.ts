@@ -8,7 +8,8 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { challenges } from '../../src/server/db/schema/challenges';
 import { privateMessages } from '../../src/server/db/schema/social';
 import { badges, sparks, userBadges } from '../../src/server/db/schema/points';
-import { addChallengeMember, createChallengeRow, giveSparks, inviteToChallenge, makeFriends } from '../../src/server/test/challenge-factories';
+import { addChallengeMember, createChallengeRow, giveSparks, inviteToChallenge } from '../../src/server/test/challenge-factories';
+import { makeFriends } from '../../src/server/test/social-factories';
 import { uniqueEmail } from './support/fixtures';
 import { checkA11y, expect, runTag, test, toast } from './support/caucus-fixtures';
 import type { Page } from '@playwright/test';
@@ -75,6 +76,14 @@ test('a challenge from creation through acceptance, scores, chat and completion'
       .from(privateMessages)
       .where(and(eq(privateMessages.senderId, annUser.id), eq(privateMessages.recipientId, benUser.id)));
     expect(invitation.map((m) => m.message)).toEqual([expect.stringContaining(`/challenge/${id}`)]);
+  });
+
+  await test.step('Ben follows the link in the invitation message to the challenge', async () => {
+    await ben.page.goto(`/messages?with=${annUser.id}`);
+    const log = ben.page.getByRole('log', { name: `Messages with ${annUser.name}` });
+    await log.getByRole('link', { name: `/challenge/${id}` }).click();
+    await expect(ben.page).toHaveURL(new RegExp(`/challenge/${id}$`));
+    await expect(ben.page.getByText(`${annUser.name} invited you to this team challenge.`)).toBeVisible();
   });
 
   await test.step('Ben finds the invitation in My Caucuses › Challenges and accepts into the smaller team', async () => {

@@ -5,7 +5,8 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from '@playwright/test';
 import { debateAudio, debates } from '../../src/server/db/schema/debates';
-import { createDebateRow, makeFriends } from '../../src/server/test/debate-factories';
+import { createDebateRow } from '../../src/server/test/debate-factories';
+import { makeFriends } from '../../src/server/test/social-factories';
 import { uniqueEmail } from './support/fixtures';
 import { checkA11y, expect, literal, runTag, test, toast } from './support/caucus-fixtures';
 

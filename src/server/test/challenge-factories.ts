@@ -1,19 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { friendshipPair } from '../../domain/social/friends';
 import type { Db, DbOrTx } from '../db/client';
 import { users } from '../db/schema/auth';
 import { challengeInvitations, challengeMembers, challenges } from '../db/schema/challenges';
 import { banners, sparks } from '../db/schema/points';
-import { friendships } from '../db/schema/social';
 import { buildUser, insertUsersBatch, makeRandom } from './factories';
 
 const DAY_MS = 86_400_000;
-
-/** Makes two users friends (the friendships row, smaller id first). */
-export async function makeFriends(db: DbOrTx, a: string, b: string): Promise<void> {
-  await db.insert(friendships).values(friendshipPair(a, b)).onConflictDoNothing();
-}
 
 /** A challenge row made directly (for tests and seeds): the creator becomes a member of `team`. */
 export async function createChallengeRow(

@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import { DEBATE_LIMITS, expiresAtFor } from '../../domain/debates/debate-rules';
 import type { DbOrTx } from '../db/client';
 import { debateDefenses, debateParticipants, debateRebuttals, debateResponses, debates } from '../db/schema/debates';
-import { friendships } from '../db/schema/social';
 import { buildUser, insertUsersBatch, makeRandom } from './factories';
 
 type NewDebate = typeof debates.$inferInsert;
@@ -26,12 +25,6 @@ export async function createDebateRow(db: DbOrTx, creatorId: string, overrides: 
     })
     .returning();
   return row!;
-}
-
-/** Makes two users friends (stored once, user1_id < user2_id). */
-export async function makeFriends(db: DbOrTx, a: string, b: string) {
-  const [user1Id, user2Id] = a < b ? [a, b] : [b, a];
-  await db.insert(friendships).values({ user1Id, user2Id }).onConflictDoNothing();
 }
 
 /** A text response by `userId` (seated as a participant, the count kept equal to the rows). */

@@ -12,9 +12,9 @@ import {
   giveBanners,
   giveSparks,
   inviteToChallenge,
-  makeFriends,
   seedChallengeForBench,
 } from '../../test/challenge-factories';
+import { makeFriends } from '../../test/social-factories';
 import { createUser } from '../../test/factories';
 import { startLiveInstance, type LiveInstance } from '../../test/sse-client';
 import { createTestApp, fixedClock } from '../../test/test-app';

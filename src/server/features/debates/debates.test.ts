@@ -18,7 +18,8 @@ import {
 import { badges, userBadges } from '../../db/schema/points';
 import { privateMessages } from '../../db/schema/social';
 import { fixedClock } from '../../clock';
-import { addTextDefense, addTextRebuttal, addTextResponse, createDebateRow, makeFriends, seedDebateForBench } from '../../test/debate-factories';
+import { addTextDefense, addTextRebuttal, addTextResponse, createDebateRow, seedDebateForBench } from '../../test/debate-factories';
+import { makeFriends } from '../../test/social-factories';
 import { createUser } from '../../test/factories';
 import { createTestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';

@@ -1,0 +1,290 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Loader2, RefreshCw, Send } from 'lucide-react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { api } from '../../api/http';
+import { Button } from '../ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+import { cn } from '../ui/class-names';
+import { Label, Textarea } from '../ui/form-controls';
+import { EmptyState } from '../ui/page';
+import { Skeleton } from '../ui/skeleton';
+import { useSession } from '../../features/session/use-session';
+
+/** One message as a chat's GET and its stream's `message` events send it (with the caucus's or challenge's id). */
+export interface ChatMessage {
+  id: string;
+  userId: string;
+  userName: string;
+  message: string;
+  createdAt: string;
+}
+
+/** What differs between the chats of the app (a caucus's, a challenge's). */
+export interface LiveChatProps {
+  /** GET it for the history, POST `{ message }` to it to send, `${path}/stream` is the live stream. */
+  path: string;
+  queryKey: readonly unknown[];
+  /** Only the stream's messages of this chat are shown (e.g. `caucusId` equals the caucus's id). */
+  belongs: (message: Record<string, unknown>) => boolean;
+  maxLength: number;
+  title: string;
+  /** The log's accessible name. */
+  logLabel: string;
+  /** The toast when a message could not be sent (the spec's text for the chat). */
+  onSendError: (error: Error) => void;
+}
+
+/** While the live stream is down for good (e.g. the server has none), reload this often. */
+const POLL_MS = 15_000;
+/** After the browser gives up on the stream (an HTTP error), open it again this much later. */
+const REOPEN_STREAM_MS = 30_000;
+/** "At the bottom" within this many pixels: new messages keep the box scrolled to the newest. */
+const STICK_THRESHOLD_PX = 48;
+
+/** Union by id, oldest first (created time, then id): history and live messages overlap. */
+function mergeMessages(history: readonly ChatMessage[], live: readonly ChatMessage[]): ChatMessage[] {
+  const byId = new Map<string, ChatMessage>();
+  for (const m of history) byId.set(m.id, m);
+  for (const m of live) if (!byId.has(m.id)) byId.set(m.id, m);
+  return [...byId.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+}
+
+function isChatMessage(value: unknown): value is ChatMessage {
+  const m = value as Partial<ChatMessage> | null;
+  return !!m && typeof m.id === 'string' && typeof m.message === 'string' && typeof m.createdAt === 'string' && typeof m.userName === 'string';
+}
+
+function formatTime(iso: string): string {
+  const at = new Date(iso);
+  const sameDay = at.toDateString() === new Date().toDateString();
+  return sameDay
+    ? at.toLocaleTimeString('en-US', { timeStyle: 'short' })
+    : at.toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+}
+
+/**
+ * The history (newest 200, oldest first), then live: an EventSource on the chat's stream
+ * appends each new message. On `ready` (first connect and every reconnect) and `resync` the
+ * history is reloaded, so nothing sent while disconnected is missed; if the browser gives up
+ * on the stream, the history is polled until it can be opened again.
+ */
+function useLiveChat({ path, queryKey, belongs }: Pick<LiveChatProps, 'path' | 'queryKey' | 'belongs'>) {
+  const queryClient = useQueryClient();
+  const [live, setLive] = useState<{ path: string; messages: ChatMessage[] }>({ path, messages: [] });
+  const [streamState, setStreamState] = useState<'connecting' | 'live' | 'down'>('connecting');
+  const [streamAttempt, setStreamAttempt] = useState(0);
+  // The stream is reopened only when the path changes; the callbacks are read when used.
+  const belongsRef = useRef(belongs);
+  belongsRef.current = belongs;
+  const queryKeyRef = useRef(queryKey);
+  queryKeyRef.current = queryKey;
+
+  const history = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => api<ChatMessage[]>(path, { signal }),
+    refetchInterval: streamState === 'down' ? POLL_MS : false,
+  });
+
+  const addMessage = useCallback(
+    (message: ChatMessage) =>
+      setLive((current) => {
+        const messages = current.path === path ? current.messages : [];
+        if (messages.some((m) => m.id === message.id)) return current;
+        return { path, messages: [...messages, message] };
+      }),
+    [path],
+  );
+
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') {
+      setStreamState('down');
+      return;
+    }
+    setStreamState('connecting');
+    const reload = () => void queryClient.invalidateQueries({ queryKey: queryKeyRef.current, exact: true });
+    const source = new EventSource(`${path}/stream`);
+    let reopen: ReturnType<typeof setTimeout> | undefined;
+
+    source.addEventListener('ready', () => {
+      setStreamState('live');
+      reload();
+    });
+    source.addEventListener('resync', reload);
+    source.addEventListener('message', (event: MessageEvent<string>) => {
+      try {
+        const data: unknown = JSON.parse(event.data);
+        if (isChatMessage(data) && belongsRef.current(data as unknown as Record<string, unknown>)) addMessage(data);
+      } catch {
+        reload();
+      }
+    });
+    source.onerror = () => {
+      // The browser reconnects by itself (CONNECTING); after an HTTP error it gives up (CLOSED).
+      reload();
+      if (source.readyState === EventSource.CLOSED) {
+        setStreamState('down');
+        reopen = setTimeout(() => setStreamAttempt((n) => n + 1), REOPEN_STREAM_MS);
+      } else {
+        setStreamState('connecting');
+      }
+    };
+    return () => {
+      clearTimeout(reopen);
+      source.close();
+    };
+  }, [path, queryClient, addMessage, streamAttempt]);
+
+  const liveMessages = live.path === path ? live.messages : null;
+  const messages = useMemo(() => mergeMessages(history.data ?? [], liveMessages ?? []), [history.data, liveMessages]);
+  return { history, messages, addMessage, streamState };
+}
+
+/** A chat box: history then live messages, oldest first; Enter sends, Shift+Enter adds a line. */
+export function LiveChat({ path, queryKey, belongs, maxLength, title, logLabel, onSendError }: LiveChatProps) {
+  const { user } = useSession();
+  const { history, messages, addMessage, streamState } = useLiveChat({ path, queryKey, belongs });
+  const [draft, setDraft] = useState('');
+  const textareaId = useId();
+  const hintId = useId();
+  const titleId = useId();
+  const logRef = useRef<HTMLDivElement>(null);
+  const stickToBottom = useRef(true);
+
+  const send = useMutation({
+    mutationFn: (message: string) => api<ChatMessage>(path, { method: 'POST', json: { message } }),
+    onSuccess: (message) => {
+      stickToBottom.current = true;
+      addMessage(message);
+      setDraft('');
+    },
+    onError: onSendError,
+  });
+
+  const trimmed = draft.trim();
+  const canSend = trimmed.length > 0 && trimmed.length <= maxLength && !send.isPending;
+  const submit = () => {
+    if (canSend) send.mutate(trimmed);
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends; Shift+Enter inserts a newline (and Enter while composing text is the IME's).
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  // Keep the newest message in view unless the reader scrolled up to older ones.
+  useLayoutEffect(() => {
+    const box = logRef.current;
+    if (box && stickToBottom.current) box.scrollTop = box.scrollHeight;
+  }, [messages, history.isLoading]);
+  const onScroll = () => {
+    const box = logRef.current;
+    if (box) stickToBottom.current = box.scrollHeight - box.scrollTop - box.clientHeight <= STICK_THRESHOLD_PX;
+  };
+
+  return (
+    <Card aria-labelledby={titleId} role="region">
+      <CardHeader>
+        <div className="flex items-center justify-between gap-2">
+          <CardTitle id={titleId}>{title}</CardTitle>
+          <StreamStatus state={streamState} />
+        </div>
+      </CardHeader>
+      <CardContent className="space-y-3">
+        <div
+          ref={logRef}
+          onScroll={onScroll}
+          role="log"
+          aria-label={logLabel}
+          aria-busy={history.isLoading}
+          tabIndex={0}
+          className="h-64 overflow-y-auto overscroll-contain rounded-lg border border-slate-200 bg-slate-50 p-3"
+        >
+          {history.isLoading ? (
+            <div className="space-y-3" role="status" aria-label="Loading messages">
+              {[0, 1, 2].map((i) => (
+                <div key={i} className="space-y-1.5">
+                  <Skeleton className="h-3 w-32" />
+                  <Skeleton className={cn('h-4', i === 1 ? 'w-2/3' : 'w-5/6')} />
+                </div>
+              ))}
+            </div>
+          ) : history.error && messages.length === 0 ? (
+            <div className="flex h-full flex-col items-center justify-center gap-3 text-center" role="alert">
+              <p className="text-sm text-red-700">Could not load the chat: {history.error.message}</p>
+              <Button variant="outline" size="sm" onClick={() => void history.refetch()}>
+                <RefreshCw className="h-4 w-4" aria-hidden="true" /> Try Again
+              </Button>
+            </div>
+          ) : messages.length === 0 ? (
+            <div className="flex h-full items-center justify-center">
+              <EmptyState>No messages yet. Start the conversation!</EmptyState>
+            </div>
+          ) : (
+            <ol className="space-y-2">
+              {messages.map((m) => {
+                const mine = m.userId === user?.id;
+                return (
+                  <li key={m.id} className={cn('rounded-lg px-3 py-2', mine ? 'bg-navy-50' : 'bg-white shadow-xs')}>
+                    <p className="flex flex-wrap items-baseline gap-x-2 text-xs">
+                      <span className="font-semibold text-navy-900">
+                        {m.userName}
+                        {mine ? <span className="font-normal text-slate-600"> (you)</span> : null}
+                      </span>
+                      <time dateTime={m.createdAt} className="text-slate-600">
+                        {formatTime(m.createdAt)}
+                      </time>
+                    </p>
+                    <p className="mt-0.5 text-sm break-words whitespace-pre-wrap text-slate-900">{m.message}</p>
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+        </div>
+
+        <form onSubmit={onSubmit} className="flex items-end gap-2">
+          <div className="min-w-0 flex-1">
+            <Label htmlFor={textareaId} className="sr-only">
+              Chat message
+            </Label>
+            <Textarea
+              id={textareaId}
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              onKeyDown={onKeyDown}
+              placeholder="Type a message…"
+              rows={2}
+              maxLength={maxLength}
+              aria-describedby={hintId}
+              className="min-h-0! resize-none"
+            />
+            <p id={hintId} className="sr-only">
+              Press Enter to send, Shift+Enter for a new line.
+            </p>
+          </div>
+          <Button type="submit" disabled={!canSend} aria-label={send.isPending ? 'Sending message' : 'Send message'} className="shrink-0">
+            {send.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Send className="h-4 w-4" aria-hidden="true" />}
+            <span className="hidden sm:inline">Send</span>
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function StreamStatus({ state }: { state: 'connecting' | 'live' | 'down' }) {
+  if (state === 'live') {
+    return (
+      <span className="inline-flex items-center gap-1.5 text-xs font-medium text-emerald-700">
+        <span className="h-2 w-2 rounded-full bg-emerald-500" aria-hidden="true" /> Live
+      </span>
+    );
+  }
+  return <span className="text-xs text-slate-600">{state === 'connecting' ? 'Connecting…' : 'Updates every 15 s'}</span>;
+}
