@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { districtLabel } from '../../../domain/geography/states';
 import { FRIEND_SEARCH_DEBOUNCE_MS } from '../../../domain/social/friends';
+import { splitMessageLinks } from '../../../domain/social/message-links';
 import { MESSAGE_ERRORS, PRIVATE_MESSAGE_MAX, sendPrivateMessageSchema, unreadLabel } from '../../../domain/social/messages';
 import type { ConversationSummary, SocialPerson } from '../../../domain/social/social-types';
 import { Button } from '../../components/ui/button';
@@ -262,7 +263,7 @@ function ConversationView({ partnerId, onBack }: { partnerId: string; onBack: ()
                       <div className={cn('max-w-[85%] rounded-2xl px-3 py-2', mine ? 'bg-navy-700 text-white' : 'bg-white text-slate-900 shadow-xs')}>
                         <p className="text-sm break-words whitespace-pre-wrap">
                           <span className="sr-only">{mine ? 'You' : (partner?.name ?? 'They')}: </span>
-                          {m.message}
+                          <MessageText message={m.message} mine={mine} />
                         </p>
                         <time dateTime={m.createdAt} className={cn('mt-0.5 block text-right text-xs', mine ? 'text-navy-100' : 'text-slate-600')}>
                           {formatWhen(m.createdAt)}
@@ -488,5 +489,18 @@ function NewMessage({ onSent, onBack }: { onSent: (recipientId: string) => void;
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** A message's text, with the app's own paths (a challenge or debate invitation) as links. */
+function MessageText({ message, mine }: { message: string; mine: boolean }) {
+  return splitMessageLinks(message).map((part, i) =>
+    part.kind === 'text' ? (
+      <span key={i}>{part.text}</span>
+    ) : (
+      <Link key={i} to={part.path} className={cn('font-medium underline underline-offset-2', mine ? 'text-white' : 'text-navy-700')}>
+        {part.path}
+      </Link>
+    ),
   );
 }
