@@ -14,6 +14,7 @@ import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { engageEndpoints } from './engage-bench';
 import { ensureSocialData, socialEndpoints } from './social-bench';
 import { count, dropMintedSessions, explain, mintSessions, pick, recordQueries, replay, type Endpoint, type HttpRequest, type RecordedQuery } from './bench-kit';
 import pino from 'pino';
@@ -608,6 +609,9 @@ async function main() {
     const socialPart = await socialEndpoints(social);
     endpoints.push(...socialPart.endpoints);
     Object.assign(counts, socialPart.counts);
+    const engagePart = await engageEndpoints(social);
+    endpoints.push(...engagePart.endpoints);
+    Object.assign(counts, engagePart.counts);
 
     if (args.only) {
       const only = new RegExp(args.only, 'i');
@@ -669,7 +673,8 @@ function renderReport(input: {
     `- Data: ${fmt(input.counts.users!)} users, ${fmt(input.counts.caucuses!)} caucuses, ${fmt(input.counts.caucusMembers!)} caucus members, ` +
       `${fmt(input.counts.activities!)} activities, ${fmt(input.counts.userBadges!)} earned badges, ${fmt(input.counts.photos!)} photos, ` +
       `${fmt(input.counts.banners!)} banners, ${fmt(input.counts.brownies!)} brownies, ${fmt(input.counts.privateMessages ?? 0)} private messages ` +
-      `(${fmt(input.counts.conversations ?? 0)} conversation rows), ${fmt(input.counts.broadcasts ?? 0)} broadcasts`,
+      `(${fmt(input.counts.conversations ?? 0)} conversation rows), ${fmt(input.counts.broadcasts ?? 0)} broadcasts, ${fmt(input.counts.sparks ?? 0)} Sparks ledger rows; ` +
+      `the benched debate has ${fmt(input.counts.debateContributions ?? 0)} contributions and ${fmt(input.counts.debateVotes ?? 0)} votes`,
   );
   lines.push(
     `- Other load on the machine: load average ${input.loadBefore.map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min) before the run, ` +
