@@ -116,7 +116,7 @@ export default function DebatesPage() {
                   <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
                     <DaysLeft debate={d} />
                     <span className="inline-flex items-center gap-1">
-                      <MessagesSquare className="h-4 w-4" aria-hidden="true" /> {d.responseCount} responses · by {d.creator.name}
+                      <MessagesSquare className="h-4 w-4" aria-hidden="true" /> {d.responseCount} {d.responseCount === 1 ? 'response' : 'responses'} · by {d.creator.name}
                     </span>
                   </div>
                 </CardContent>
