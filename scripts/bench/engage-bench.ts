@@ -70,10 +70,10 @@ export async function engageEndpoints(ctx: EngageBenchContext): Promise<{ endpoi
   ).map((r) => r.id);
   const [votes] = await rowsOf<{ n: number }>(
     pool,
-    `select (select coalesce(sum(upvotes + downvotes), 0) from debate_responses where debate_id = $1)
+    `select ((select coalesce(sum(upvotes + downvotes), 0) from debate_responses where debate_id = $1)
        + (select coalesce(sum(b.upvotes + b.downvotes), 0) from debate_rebuttals b join debate_responses r on r.id = b.response_id where r.debate_id = $1)
        + (select coalesce(sum(d.upvotes + d.downvotes), 0) from debate_defenses d join debate_rebuttals b on b.id = d.rebuttal_id
-          join debate_responses r on r.id = b.response_id where r.debate_id = $1) as n`,
+          join debate_responses r on r.id = b.response_id where r.debate_id = $1))::int as n`,
     [debate.id],
   );
 

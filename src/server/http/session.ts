@@ -90,3 +90,9 @@ export function requireUser(c: { var: { user: SessionUser | null } }): SessionUs
   if (!c.var.user) throw unauthorized();
   return c.var.user;
 }
+
+/** Answers 401 before anything else runs (a rate limit keyed by the user needs one). */
+export const signedIn = createMiddleware<AppEnv>(async (c, next) => {
+  requireUser(c);
+  await next();
+});

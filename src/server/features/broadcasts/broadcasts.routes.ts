@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { sendBroadcastSchema } from '../../../domain/social/broadcasts';
 import { rateLimit } from '../../http/rate-limit';
-import { type AppEnv, type SessionUser, requireUser } from '../../http/session';
+import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
 import { validate } from '../../http/validate';
 import * as broadcasts from './broadcasts.service';
 
@@ -12,12 +11,6 @@ export interface BroadcastRouteDeps extends broadcasts.BroadcastDeps {
 }
 
 export const BROADCAST_SEND_LIMIT = { max: 10, windowSeconds: 3600 } as const;
-
-/** 401 before anything else (the rate limit is keyed by the user). */
-const signedIn = createMiddleware<AppEnv>(async (c, next) => {
-  requireUser(c);
-  await next();
-});
 
 /** /broadcasts: the viewer's list with the send form's options, and sending. */
 export function broadcastRoutes(deps: BroadcastRouteDeps) {

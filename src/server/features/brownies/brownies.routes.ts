@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { giveBrownieSchema } from '../../../domain/points/brownie-rules';
 import { rateLimit } from '../../http/rate-limit';
-import { type AppEnv, type SessionUser, requireUser } from '../../http/session';
+import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
 import { validate } from '../../http/validate';
 import * as brownieService from './brownies.service';
 
@@ -12,12 +11,6 @@ export interface BrownieRouteDeps extends brownieService.BrownieDeps {
 }
 
 export const BROWNIE_GIVE_LIMIT = { max: 30, windowSeconds: 60 } as const;
-
-/** 401 before anything else (the rate limit is keyed by the user). */
-const signedIn = createMiddleware<AppEnv>(async (c, next) => {
-  requireUser(c);
-  await next();
-});
 
 export function brownieRoutes(deps: BrownieRouteDeps) {
   const app = new Hono<AppEnv>();

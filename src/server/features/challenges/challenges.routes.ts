@@ -1,10 +1,9 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { challengeChatMessageSchema, createChallengeSchema } from '../../../domain/challenges/challenge-schemas';
 import { rateLimit } from '../../http/rate-limit';
-import { type AppEnv, type SessionUser, requireUser } from '../../http/session';
+import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
 import { validate } from '../../http/validate';
 import type { Logger } from '../../logger';
 import type { NotificationHub } from '../../realtime/notification-hub';
@@ -31,12 +30,6 @@ export const CHALLENGE_STREAM_UNAVAILABLE = 'Live chat updates are not available
 /** A malformed id is answered like an unknown one: Access Denied (nothing to probe). */
 const idParam = zValidator('param', z.object({ id: z.uuid() }), (result) => {
   if (!result.success) throw challengeService.accessDenied();
-});
-
-/** 401 before anything else (the rate limits are keyed by the user). */
-const signedIn = createMiddleware<AppEnv>(async (c, next) => {
-  requireUser(c);
-  await next();
 });
 
 /** /challenges and /challenges/{id}: lists, creation, the invitation, membership and the chat. */

@@ -1,9 +1,8 @@
 import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { chatMessageSchema } from '../../../domain/caucuses/caucus-schemas';
 import { rateLimit } from '../../http/rate-limit';
-import { type AppEnv, type SessionUser, requireUser } from '../../http/session';
+import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
 import { validate } from '../../http/validate';
 import type { Logger } from '../../logger';
 import type { NotificationHub } from '../../realtime/notification-hub';
@@ -25,12 +24,6 @@ export const CHAT_POST_LIMIT = { max: 20, windowSeconds: 10 } as const;
 export const CHAT_STREAM_UNAVAILABLE = 'Live chat updates are not available right now.';
 
 const idParam = z.object({ id: z.uuid({ error: chatService.CHAT_ERRORS.notFound }) });
-
-/** 401 before anything else (the rate limit is keyed by the user). */
-const signedIn = createMiddleware<AppEnv>(async (c, next) => {
-  requireUser(c);
-  await next();
-});
 
 export function chatRoutes(deps: ChatRouteDeps) {
   const app = new Hono<AppEnv>();

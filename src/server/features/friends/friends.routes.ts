@@ -1,11 +1,10 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { FRIEND_MESSAGES, respondFriendRequestSchema, sendFriendRequestSchema } from '../../../domain/social/friends';
 import { notFound } from '../../http/app-error';
 import { rateLimit } from '../../http/rate-limit';
-import { type AppEnv, type SessionUser, requireUser } from '../../http/session';
+import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
 import { validate } from '../../http/validate';
 import { INVITATION_MESSAGES, USER_SEARCH_MIN_LENGTH } from '../invitations/invitations.service';
 import * as friends from './friends.service';
@@ -26,12 +25,6 @@ const searchQuery = z.object({
 });
 const requestParam = zValidator('param', z.object({ id: z.uuid() }), (result) => {
   if (!result.success) throw notFound(FRIEND_MESSAGES.requestNotFound);
-});
-
-/** 401 before anything else (the rate limit is keyed by the user). */
-const signedIn = createMiddleware<AppEnv>(async (c, next) => {
-  requireUser(c);
-  await next();
 });
 
 /** /friends: the list, the search, requests and their answers. */

@@ -1,12 +1,11 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { MESSAGE_ERRORS, sendPrivateMessageSchema } from '../../../domain/social/messages';
 import type { MessageStreamEvent } from '../../../domain/social/social-types';
 import { notFound } from '../../http/app-error';
 import { rateLimit } from '../../http/rate-limit';
-import { type AppEnv, type SessionUser, requireUser } from '../../http/session';
+import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
 import { validate } from '../../http/validate';
 import type { Logger } from '../../logger';
 import type { NotificationHub } from '../../realtime/notification-hub';
@@ -33,12 +32,6 @@ const partnerParam = zValidator('param', z.object({ userId: z.uuid() }), (result
 });
 const listQuery = z.object({ before: z.string().max(120).optional() });
 const threadQuery = z.object({ before: z.uuid({ error: MESSAGE_ERRORS.badCursor }).optional() });
-
-/** 401 before anything else (the rate limit is keyed by the user). */
-const signedIn = createMiddleware<AppEnv>(async (c, next) => {
-  requireUser(c);
-  await next();
-});
 
 /** /messages: conversations, one conversation, sending, reading, the unread count and the live stream. */
 export function messageRoutes(deps: MessageRouteDeps) {
