@@ -287,7 +287,8 @@ async function teamCountsOf(db: DbOrTx, challengeId: string): Promise<Record<Tea
   return counts;
 }
 
-function toDetails(r: ChallengeRow, creatorName: string, teamCounts: Record<Team, number>): ChallengeDetails {
+/** What a challenge's summary and details both say of it. */
+function challengeFields(r: ChallengeRow) {
   return {
     id: r.id,
     name: r.name,
@@ -297,6 +298,12 @@ function toDetails(r: ChallengeRow, creatorName: string, teamCounts: Record<Team
     endDate: r.endDate.toISOString(),
     status: r.status as ChallengeStatus,
     winningTeam: (r.winningTeam as Team | null) ?? null,
+  };
+}
+
+function toDetails(r: ChallengeRow, creatorName: string, teamCounts: Record<Team, number>): ChallengeDetails {
+  return {
+    ...challengeFields(r),
     creatorId: r.creatorId,
     creatorName,
     teamCounts,
@@ -346,14 +353,7 @@ export async function getChallengeView(deps: ChallengeDeps, viewerId: string, ch
 
 function toSummary(r: ChallengeRow, myTeam: string | null): ChallengeSummary {
   return {
-    id: r.id,
-    name: r.name,
-    challengeType: r.challengeType as ChallengeType,
-    durationDays: r.durationDays,
-    startDate: r.startDate.toISOString(),
-    endDate: r.endDate.toISOString(),
-    status: r.status as ChallengeStatus,
-    winningTeam: (r.winningTeam as Team | null) ?? null,
+    ...challengeFields(r),
     memberCount: r.memberCount,
     myTeam: (myTeam as Team | null) ?? null,
   };
