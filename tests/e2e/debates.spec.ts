@@ -1,11 +1,11 @@
 // Debates in the browser as people use them: a text debate from creation through a response,
 // a rebuttal and a defense, votes, a brownie and deletion, with three people; a closed debate
-// as a visitor reads it; and an audio response recorded in Chromium from a fake microphone,
+// as a visitor reads it; a long debate read page by page; and an audio response recorded in Chromium from a fake microphone,
 // uploaded, and played back.
 import { eq } from 'drizzle-orm';
 import type { Page } from '@playwright/test';
 import { debateAudio, debates } from '../../src/server/db/schema/debates';
-import { createDebateRow } from '../../src/server/test/debate-factories';
+import { createDebateRow, seedDebateForBench } from '../../src/server/test/debate-factories';
 import { makeFriends } from '../../src/server/test/social-factories';
 import { uniqueEmail } from './support/fixtures';
 import { checkA11y, expect, literal, runTag, test, toast } from './support/caucus-fixtures';
@@ -223,6 +223,33 @@ test('a closed debate stays readable, with submissions and voting closed', async
   await expect(page.getByRole('heading', { level: 2, name: 'Active Debates' })).toBeVisible();
   await expect(page.getByRole('link', { name: `Closed debate ${tag}` })).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
+test('a long debate shows its newest 20 responses, then older ones with Load more responses (by keyboard)', async ({ cast, createUser, db }) => {
+  const reader = await createUser({ name: `Long Reader ${runTag()}`, email: uniqueEmail('long-reader') });
+  // 25 responses, each rebutted and defended (response i was made before response i+1).
+  const bench = await seedDebateForBench(db, { contributions: 75, voters: 0 });
+  const { page } = await cast.browse(reader);
+  await page.goto(`/debate/${bench.debateId}`);
+  await expect(page.getByRole('heading', { name: 'Responses (25)' })).toBeVisible();
+  const responses = page.getByRole('list', { name: 'Responses' }).locator(':scope > li');
+  const responseArticles = page.getByRole('article', { name: /^Response by / });
+  await expect(responseArticles).toHaveCount(20);
+  await expect(responseArticles.first()).toContainText('Response 24:');
+  await expect(page.getByRole('article', { name: /^Defense by / })).toHaveCount(20);
+  const more = page.getByRole('button', { name: 'Load more responses' });
+  await checkA11y(page);
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(responseArticles).toHaveCount(25);
+  await expect(responseArticles.last()).toContainText('Response 0:');
+  await expect(page.getByRole('article', { name: /^Rebuttal by / })).toHaveCount(25);
+  await expect(more).toHaveCount(0);
+  // The focus moves to the first response loaded.
+  await expect(responses.nth(20)).toBeFocused();
+  await expect(responses.nth(20)).toContainText('Response 4:');
+  await expect(page.getByRole('heading', { name: 'Responses (25)' })).toBeVisible();
+  await db.delete(debates).where(eq(debates.id, bench.debateId));
 });
 
 test('a microphone that cannot be opened is reported as an Error toast', async ({ cast, createUser, db }) => {

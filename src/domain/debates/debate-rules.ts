@@ -24,6 +24,9 @@ export const DEBATE_LIMITS = {
   audioMaxBytes: 5 * 1024 * 1024,
 } as const;
 
+/** Responses per page of the debate page (newest first; older ones with `?before=<responseId>`). */
+export const DEBATE_RESPONSES_PAGE_SIZE = 20;
+
 /** Words allowed in a text contribution. */
 export const MAX_WORDS: Record<ContributionKind, number> = { response: 500, rebuttal: 170, defense: 170 };
 /** Seconds allowed in an audio contribution (the recorder stops by itself there). */
@@ -41,6 +44,8 @@ export const DEBATE_MESSAGES = {
   inviteLimit: `You can only invite up to ${DEBATE_LIMITS.maxInvitedFriends} friends to a debate.`,
   activeLimit: (n: number) => `You can only have ${n} active debate(s) at a time.`,
   notFound: 'Debate Not Found',
+  badCursor: 'That page of responses does not exist.',
+  loadMoreFailed: 'Failed to load more responses. Please try again.',
   closedTitle: 'Debate closed',
   closedMessage: 'Submissions are no longer accepted.',
   closedBanner: 'This debate is closed. Submissions and voting are no longer accepted, but content remains available for viewing.',

@@ -57,10 +57,16 @@ export interface DebateViewer {
   invitedIds: string[];
 }
 
+/**
+ * The debate page: the debate and one page of its responses, newest first (at most
+ * DEBATE_RESPONSES_PAGE_SIZE), each with all its rebuttals and their defenses. `responseCount`
+ * counts them all; `nextCursor` asks for the next (older) page, null after the last one.
+ */
 export interface DebateDetail extends DebateSummary {
   /** Null for a visitor. */
   viewer: DebateViewer | null;
   responses: ResponseView[];
+  nextCursor: string | null;
 }
 
 export interface ContributionSubmitted {

@@ -97,7 +97,10 @@ export const debateResponses = pgTable(
     ...contentChecks('debate_responses', t),
     // A participant submits at most one response.
     unique('debate_responses_one_per_user').on(t.debateId, t.userId),
-    index('debate_responses_debate_idx').on(t.debateId, t.createdAt.desc()),
+    // The debate page reads its responses newest first, a page at a time after a cursor
+    // (created_at, id): the index has that exact order (DESC is NULLS FIRST in an ORDER BY;
+    // a DESC NULLS LAST index does not serve it, which made this read a Seq Scan).
+    index('debate_responses_debate_idx').on(t.debateId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // A user's debate contributions (Chatterbox, Advocate, Cicero) are counted by user.
     index('debate_responses_user_idx').on(t.userId),
   ],
@@ -148,6 +151,8 @@ export const debateVotes = pgTable(
     primaryKey({ columns: [t.contentId, t.contentType, t.userId] }),
     check('debate_votes_content_type', sql`${t.contentType} in ('response', 'rebuttal', 'defense')`),
     check('debate_votes_vote_type', sql`${t.voteType} in ('upvote', 'downvote')`),
+    // Deleting a user deletes their votes (ON DELETE CASCADE) without scanning the table.
+    index('debate_votes_user_idx').on(t.userId),
   ],
 );
 

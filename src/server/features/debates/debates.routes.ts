@@ -1,7 +1,6 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import {
   createDebateSchema,
@@ -14,7 +13,7 @@ import {
 } from '../../../domain/debates/debate-rules';
 import { AppError, badRequest, notFound } from '../../http/app-error';
 import { rateLimit } from '../../http/rate-limit';
-import { type AppEnv, type SessionUser, requireUser } from '../../http/session';
+import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
 import { validate } from '../../http/validate';
 import { checkRecording } from '../../storage/debate-audio-processing';
 import * as debateService from './debates.service';
@@ -26,12 +25,6 @@ export interface DebateRouteDeps extends debateService.DebateDeps {
 
 export const DEBATE_WRITE_LIMIT = { max: 60, windowSeconds: 60 } as const;
 
-/** 401 before anything else (the rate limits are keyed by the user). */
-const signedIn = createMiddleware<AppEnv>(async (c, next) => {
-  requireUser(c);
-  await next();
-});
-
 /** A malformed id names nothing: 404 like an unknown one. */
 const idParams = <T extends z.ZodRawShape>(shape: T, message: string) =>
   zValidator('param', z.object(shape), (result) => {
@@ -39,6 +32,8 @@ const idParams = <T extends z.ZodRawShape>(shape: T, message: string) =>
   });
 
 const debateParam = idParams({ id: z.uuid() }, DEBATE_MESSAGES.notFound);
+/** An older page of responses: after the response `before` of this debate. */
+const pageQuery = validate('query', z.object({ before: z.uuid({ error: DEBATE_MESSAGES.badCursor }).optional() }));
 const parentParam = idParams({ id: z.uuid(), parentId: z.uuid() }, DEBATE_MESSAGES.contentNotFound);
 
 const audioParam = z.object({
@@ -80,8 +75,8 @@ export function debateRoutes(deps: DebateRouteDeps) {
     return c.json(created, 201);
   });
 
-  app.get('/debates/:id', debateParam, async (c) => {
-    const detail = await debateService.getDebateDetail(deps, c.req.valid('param').id, c.var.user?.id ?? null);
+  app.get('/debates/:id', debateParam, pageQuery, async (c) => {
+    const detail = await debateService.getDebateDetail(deps, c.req.valid('param').id, c.var.user?.id ?? null, c.req.valid('query').before);
     if (!detail) throw notFound(DEBATE_MESSAGES.notFound);
     return c.json(detail);
   });

@@ -1,9 +1,10 @@
-import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   activeDebateLimit,
   audioKey,
   daysLeft,
   DEBATE_LIMITS,
+  DEBATE_RESPONSES_PAGE_SIZE,
   DEBATE_MESSAGES,
   expiresAtFor,
   invitationRoom,
@@ -237,75 +238,92 @@ function toContribution<K extends ContributionKind>(kind: K, r: ContentRow, vote
 }
 
 /**
- * The debate page: the debate, all its responses (newest first) with their rebuttals and
- * defenses (oldest first), author names and the viewer's own votes. A fixed number of queries
- * whatever the number of contributions (5 for a signed-in viewer, 4 for a visitor), run side by
- * side; each is a range of an index on debate_id, response_id or rebuttal_id.
+ * The debate page: the debate and one page of its responses, newest first
+ * (DEBATE_RESPONSES_PAGE_SIZE; older pages after `before`, a response id of this debate), each
+ * with all its rebuttals and defenses (oldest first), author names and the viewer's own votes
+ * on exactly those contributions. A fixed number of queries whatever the size of the debate
+ * (5 for a signed-in viewer, 4 for a visitor), run side by side. The page is a range of
+ * debate_responses_debate_idx (debate_id, created_at desc, id desc) after the cursor's own
+ * (created_at, id); the other queries read the page's rebuttals, defenses and votes through
+ * (response_id, user_id), (rebuttal_id) and debate_votes' primary key.
+ * Null for an unknown debate; a cursor that is not a response of this debate is a 400.
  */
-export async function getDebateDetail({ db, clock }: DebateDeps, debateId: string, viewerId: string | null): Promise<DebateDetail | null> {
+export async function getDebateDetail({ db, clock }: DebateDeps, debateId: string, viewerId: string | null, before?: string): Promise<DebateDetail | null> {
   const now = clock.now();
-  const responseIds = db.select({ id: debateResponses.id }).from(debateResponses).where(eq(debateResponses.debateId, debateId));
-  const rebuttalIds = db
-    .select({ id: debateRebuttals.id })
-    .from(debateRebuttals)
-    .innerJoin(debateResponses, eq(debateResponses.id, debateRebuttals.responseId))
-    .where(eq(debateResponses.debateId, debateId));
-  const defenseIds = db
-    .select({ id: debateDefenses.id })
-    .from(debateDefenses)
-    .innerJoin(debateRebuttals, eq(debateRebuttals.id, debateDefenses.rebuttalId))
-    .innerJoin(debateResponses, eq(debateResponses.id, debateRebuttals.responseId))
-    .where(eq(debateResponses.debateId, debateId));
+  // Older than the cursor, compared at the database's own microseconds (a JavaScript Date keeps milliseconds).
+  const olderThanCursor = (createdAt: SQL, id: SQL) =>
+    before ? sql`and (${createdAt}, ${id}) < (select c.created_at, c.id from ${debateResponses} c where c.id = ${before} and c.debate_id = ${debateId})` : sql``;
+  /**
+   * The ids of this page's responses, the same rows as the responses query (the queries run side
+   * by side, not in one snapshot: the extra row keeps the page's last response covered when one
+   * response is submitted meanwhile; the extra row's own contributions are left out below).
+   */
+  const pageIds = sql`(select p.id from ${debateResponses} p where p.debate_id = ${debateId} ${olderThanCursor(sql`p.created_at`, sql`p.id`)}
+    order by p.created_at desc, p.id desc limit ${DEBATE_RESPONSES_PAGE_SIZE + 1})`;
 
   const viewerColumns = viewerId
     ? {
         viewerIsAdministrator: sql<boolean>`coalesce((select ${users.isAdministrator} from ${users} where ${users.id} = ${viewerId}), false)`,
         viewerIsParticipant: sql<boolean>`exists (select 1 from ${debateParticipants} where ${debateParticipants.debateId} = ${debates.id} and ${debateParticipants.userId} = ${viewerId})`,
+        viewerHasResponded: sql<boolean>`exists (select 1 from ${debateResponses} where ${debateResponses.debateId} = ${debates.id} and ${debateResponses.userId} = ${viewerId})`,
         invitedIds: sql<string[] | null>`case when ${debates.creatorId} = ${viewerId} then array(select ${debateInvitations.inviteeId}::text from ${debateInvitations} where ${debateInvitations.debateId} = ${debates.id}) end`,
       }
-    : { viewerIsAdministrator: sql<boolean>`false`, viewerIsParticipant: sql<boolean>`false`, invitedIds: sql<string[] | null>`null` };
+    : { viewerIsAdministrator: sql<boolean>`false`, viewerIsParticipant: sql<boolean>`false`, viewerHasResponded: sql<boolean>`false`, invitedIds: sql<string[] | null>`null` };
+  const cursorColumn = {
+    cursorIsOurs: before
+      ? sql<boolean>`exists (select 1 from ${debateResponses} where ${debateResponses.id} = ${before} and ${debateResponses.debateId} = ${debates.id})`
+      : sql<boolean>`true`,
+  };
 
   const [debateRows, responseRows, rebuttalRows, defenseRows, voteRows] = await Promise.all([
-    db.select({ ...summaryColumns, ...viewerColumns }).from(debates).innerJoin(users, eq(users.id, debates.creatorId)).where(eq(debates.id, debateId)),
+    db
+      .select({ ...summaryColumns, ...viewerColumns, ...cursorColumn })
+      .from(debates)
+      .innerJoin(users, eq(users.id, debates.creatorId))
+      .where(eq(debates.id, debateId)),
     db
       .select(contentColumnsOf(debateResponses))
       .from(debateResponses)
       .innerJoin(users, eq(users.id, debateResponses.userId))
-      .where(eq(debateResponses.debateId, debateId))
-      .orderBy(desc(debateResponses.createdAt), desc(debateResponses.id)),
+      .where(sql`${debateResponses.debateId} = ${debateId} ${olderThanCursor(sql`${debateResponses.createdAt}`, sql`${debateResponses.id}`)}`)
+      .orderBy(desc(debateResponses.createdAt), desc(debateResponses.id))
+      // One more than a page tells whether an older page exists.
+      .limit(DEBATE_RESPONSES_PAGE_SIZE + 1),
     db
       .select({ ...contentColumnsOf(debateRebuttals), parentId: debateRebuttals.responseId })
       .from(debateRebuttals)
-      .innerJoin(debateResponses, eq(debateResponses.id, debateRebuttals.responseId))
       .innerJoin(users, eq(users.id, debateRebuttals.userId))
-      .where(eq(debateResponses.debateId, debateId))
+      .where(sql`${debateRebuttals.responseId} = any(array${pageIds})`)
       .orderBy(debateRebuttals.createdAt, debateRebuttals.id),
     db
       .select({ ...contentColumnsOf(debateDefenses), parentId: debateDefenses.rebuttalId })
       .from(debateDefenses)
-      .innerJoin(debateRebuttals, eq(debateRebuttals.id, debateDefenses.rebuttalId))
-      .innerJoin(debateResponses, eq(debateResponses.id, debateRebuttals.responseId))
       .innerJoin(users, eq(users.id, debateDefenses.userId))
-      .where(eq(debateResponses.debateId, debateId)),
+      .where(sql`${debateDefenses.rebuttalId} = any(array(select rb.id from ${debateRebuttals} rb where rb.response_id = any(array${pageIds})))`),
     viewerId
       ? db
-          .select({ contentId: debateVotes.contentId, contentType: debateVotes.contentType, voteType: debateVotes.voteType })
-          .from(debateVotes)
-          .where(
-            and(
-              eq(debateVotes.userId, viewerId),
-              or(
-                and(eq(debateVotes.contentType, 'response'), inArray(debateVotes.contentId, responseIds)),
-                and(eq(debateVotes.contentType, 'rebuttal'), inArray(debateVotes.contentId, rebuttalIds)),
-                and(eq(debateVotes.contentType, 'defense'), inArray(debateVotes.contentId, defenseIds)),
-              ),
-            ),
+          .execute<{ content_id: string; content_type: string; vote_type: string }>(
+            // One probe of debate_votes' primary key per contribution of the page (the LATERAL
+            // … LIMIT 1 keeps it so: the planner would rather read all the viewer's votes by user_id).
+            sql`with page as ${pageIds},
+              page_rebuttals as (select rb.id from ${debateRebuttals} rb where rb.response_id = any(array(select id from page))),
+              contributions as (
+                select id, 'response'::text as kind from page
+                union all select id, 'rebuttal' from page_rebuttals
+                union all select d.id, 'defense' from ${debateDefenses} d where d.rebuttal_id = any(array(select id from page_rebuttals)))
+            select c.id as content_id, c.kind as content_type, v.vote_type from contributions c
+            cross join lateral (
+              select vote_type from ${debateVotes} v where v.content_id = c.id and v.content_type = c.kind and v.user_id = ${viewerId} limit 1
+            ) v`,
           )
+          .then((result) => result.rows.map((r) => ({ contentId: r.content_id, contentType: r.content_type, voteType: r.vote_type })))
       : Promise.resolve([]),
   ]);
 
   const debate = debateRows[0];
   if (!debate) return null;
+  if (!debate.cursorIsOurs) throw badRequest('bad_cursor', DEBATE_MESSAGES.badCursor);
+  const pageRows = responseRows.slice(0, DEBATE_RESPONSES_PAGE_SIZE);
   const votes = new Map(voteRows.map((v) => [`${v.contentType}:${v.contentId}`, v.voteType as VoteType]));
   const defenseOf = new Map<string, DefenseView>();
   for (const d of defenseRows) defenseOf.set(d.parentId, toContribution('defense', d, votes));
@@ -315,7 +333,7 @@ export async function getDebateDetail({ db, clock }: DebateDeps, debateId: strin
     list.push({ ...toContribution('rebuttal', r, votes), defense: defenseOf.get(r.id) ?? null });
     rebuttalsOf.set(r.parentId, list);
   }
-  const responses: ResponseView[] = responseRows.map((r) => ({ ...toContribution('response', r, votes), rebuttals: rebuttalsOf.get(r.id) ?? [] }));
+  const responses: ResponseView[] = pageRows.map((r) => ({ ...toContribution('response', r, votes), rebuttals: rebuttalsOf.get(r.id) ?? [] }));
   const isCreator = viewerId === debate.creatorId;
   return {
     ...toSummary(debate, now),
@@ -324,11 +342,12 @@ export async function getDebateDetail({ db, clock }: DebateDeps, debateId: strin
           isCreator,
           canDelete: isCreator || !!debate.viewerIsAdministrator,
           isParticipant: !!debate.viewerIsParticipant,
-          hasResponded: responseRows.some((r) => r.userId === viewerId),
+          hasResponded: !!debate.viewerHasResponded,
           invitedIds: debate.invitedIds ?? [],
         }
       : null,
     responses,
+    nextCursor: responseRows.length > DEBATE_RESPONSES_PAGE_SIZE ? (pageRows.at(-1)?.id ?? null) : null,
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEBATE_MESSAGES } from '../../../domain/debates/debate-rules';
+import { DEBATE_MESSAGES, DEBATE_RESPONSES_PAGE_SIZE } from '../../../domain/debates/debate-rules';
 import type { DebateDetail, DebateSummary } from '../../../domain/debates/debate-types';
 import { schema, type Database } from '../../db/client';
 import { users } from '../../db/schema/auth';
@@ -180,40 +180,131 @@ describe('the debate page', () => {
     const asVisitor = await detail(debate.id);
     expect(asVisitor).toMatchObject({ id: debate.id, viewer: null, participantCount: 1, maxParticipants: 10, daysLeft: 7, closed: false });
     expect(asVisitor.responses).toMatchObject([{ id: response.id, text: 'I say yes.', author: { id: author!.id }, rebuttals: [], myVote: null }]);
+    expect([asVisitor.responseCount, asVisitor.nextCursor]).toEqual([1, null]);
     expect((await detail(debate.id, creator)).viewer).toEqual({ isCreator: true, canDelete: true, isParticipant: false, hasResponded: false, invitedIds: [] });
     expect((await detail(debate.id, author)).viewer).toEqual({ isCreator: false, canDelete: false, isParticipant: true, hasResponded: true, invitedIds: [] });
   });
 
-  it('reads the debate, every contribution, the viewer’s votes and author names in a fixed number of queries', async () => {
+  it('reads a page of responses with their rebuttals, defenses, author names and the viewer’s votes in a fixed number of queries', async () => {
     let queries = 0;
     const counted = drizzle(database.pool, { schema, logger: { logQuery: () => void (queries += 1) } });
+    /** `size` responses, each rebutted and defended, the viewer's upvote on every contribution; the queries of the first and the second page. */
     const read = async (size: number) => {
       const [creator, viewer] = await users_(2);
-      const authors = await users_(Math.ceil(size / 3));
+      const authors = await users_(size);
       const debate = await debateRow(creator!.id, { maxParticipants: 100 });
-      let made = 0;
-      for (let i = 0; i < authors.length && made < size; i++) {
+      for (let i = 0; i < size; i++) {
         const response = await addTextResponse(database.db, debate.id, authors[i]!.id);
-        await database.db.insert(debateVotes).values({ contentId: response.id, contentType: 'response', userId: viewer!.id, voteType: 'upvote' });
-        made += 1;
-        if (made >= size) break;
-        const rebuttal = await addTextRebuttal(database.db, response.id, authors[(i + 1) % authors.length]!.id);
-        made += 1;
-        if (made >= size) break;
-        await addTextDefense(database.db, rebuttal.id, authors[i]!.id);
-        made += 1;
+        const rebuttal = await addTextRebuttal(database.db, response.id, authors[(i + 1) % size]!.id);
+        const defense = await addTextDefense(database.db, rebuttal.id, authors[i]!.id);
+        await database.db.insert(debateVotes).values(
+          (
+            [
+              ['response', response.id],
+              ['rebuttal', rebuttal.id],
+              ['defense', defense.id],
+            ] as const
+          ).map(([contentType, contentId]) => ({ contentId, contentType, userId: viewer!.id, voteType: 'upvote' })),
+        );
       }
       queries = 0;
-      const page = await service.getDebateDetail({ db: counted, clock }, debate.id, viewer!.id);
-      const all = page!.responses.flatMap((r) => [r, ...r.rebuttals.flatMap((rb) => (rb.defense ? [rb, rb.defense] : [rb]))]);
-      expect(all).toHaveLength(size);
-      expect(page!.responses.every((r) => r.myVote === 'upvote')).toBe(true);
-      return queries;
+      const first = (await service.getDebateDetail({ db: counted, clock }, debate.id, viewer!.id))!;
+      const firstQueries = queries;
+      const shown = Math.min(size, DEBATE_RESPONSES_PAGE_SIZE);
+      const all = first.responses.flatMap((r) => [r, ...r.rebuttals.flatMap((rb) => [rb, rb.defense!])]);
+      expect(all).toHaveLength(3 * shown);
+      expect(all.every((c) => c.myVote === 'upvote' && c.author.name.length > 0)).toBe(true);
+      expect(first.responseCount).toBe(size);
+      let secondQueries = firstQueries;
+      if (first.nextCursor) {
+        queries = 0;
+        const second = (await service.getDebateDetail({ db: counted, clock }, debate.id, viewer!.id, first.nextCursor))!;
+        secondQueries = queries;
+        expect(second.responses).toHaveLength(Math.min(size - shown, DEBATE_RESPONSES_PAGE_SIZE));
+      }
+      return [firstQueries, secondQueries];
     };
     const small = await read(3);
     const large = await read(60);
-    expect(large).toBe(small);
-    expect(large).toBeLessThanOrEqual(5);
+    expect(large).toEqual(small);
+    expect(small).toEqual([5, 5]);
+  });
+
+  it(`pages the responses ${DEBATE_RESPONSES_PAGE_SIZE} at a time, newest first, each with its own rebuttals, defenses and the viewer’s votes`, async () => {
+    const [creator, viewer] = await users_(2);
+    const authors = await users_(45);
+    const debate = await debateRow(creator!.id, { maxParticipants: 100 });
+    // Three responses share each second, so the order and the cursor rely on (created_at, id).
+    const base = now().getTime() - 3_600_000;
+    const responses = [];
+    for (let i = 0; i < authors.length; i++) {
+      const response = await addTextResponse(database.db, debate.id, authors[i]!.id, `Response ${i}`);
+      const [moved] = await database.db
+        .update(debateResponses)
+        .set({ createdAt: new Date(base + Math.floor(i / 3) * 1000) })
+        .where(eq(debateResponses.id, response.id))
+        .returning();
+      responses.push(moved!);
+    }
+    /** For each response: its rebuttals' ids (every other response has one, by the next author) with their defense ids (every fourth). */
+    const expected = new Map<string, { rebuttals: { id: string; defenseId: string | null }[]; vote: 'upvote' | 'downvote' | null }>();
+    for (const [i, r] of responses.entries()) {
+      const rebuttals: { id: string; defenseId: string | null }[] = [];
+      if (i % 2 === 0) {
+        const rebuttal = await addTextRebuttal(database.db, r.id, authors[(i + 1) % authors.length]!.id);
+        const defense = i % 4 === 0 ? await addTextDefense(database.db, rebuttal.id, authors[i]!.id) : null;
+        rebuttals.push({ id: rebuttal.id, defenseId: defense?.id ?? null });
+        await database.db.insert(debateVotes).values({ contentId: rebuttal.id, contentType: 'rebuttal', userId: viewer!.id, voteType: 'downvote' });
+        if (defense) await database.db.insert(debateVotes).values({ contentId: defense.id, contentType: 'defense', userId: viewer!.id, voteType: 'upvote' });
+      }
+      const vote = i % 3 === 0 ? null : i % 3 === 1 ? 'upvote' : 'downvote';
+      if (vote) await database.db.insert(debateVotes).values({ contentId: r.id, contentType: 'response', userId: viewer!.id, voteType: vote });
+      expected.set(r.id, { rebuttals, vote });
+    }
+    const newestFirst = [...responses].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1)).map((r) => r.id);
+
+    const cookie = await cookieOf(viewer!);
+    const pages: DebateDetail[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await t.request(`/api/debates/${debate.id}${cursor ? `?before=${cursor}` : ''}`, { cookie });
+      expect(res.status).toBe(200);
+      const page = (await res.json()) as DebateDetail;
+      pages.push(page);
+      cursor = page.nextCursor;
+    } while (cursor && pages.length < 5);
+
+    expect(pages.map((p) => p.responses.length)).toEqual([20, 20, 5]);
+    expect(pages.at(-1)!.nextCursor).toBeNull();
+    expect(pages.every((p) => p.responseCount === 45 && p.viewer?.hasResponded === false)).toBe(true);
+    const ids = pages.flatMap((p) => p.responses.map((r) => r.id));
+    expect(new Set(ids).size).toBe(45);
+    expect(ids).toEqual(newestFirst);
+    for (const page of pages) {
+      expect(page.nextCursor === null || page.nextCursor === page.responses.at(-1)!.id).toBe(true);
+      for (const r of page.responses) {
+        const want = expected.get(r.id)!;
+        expect(r.myVote).toBe(want.vote);
+        expect(r.rebuttals.map((rb) => ({ id: rb.id, defenseId: rb.defense?.id ?? null }))).toEqual(want.rebuttals);
+        expect(r.rebuttals.every((rb) => rb.myVote === 'downvote' && (rb.defense === null || rb.defense.myVote === 'upvote'))).toBe(true);
+      }
+    }
+  });
+
+  it('refuses a cursor that is not a response of this debate (400); an unknown debate is still 404', async () => {
+    const [creator, author] = await users_(2);
+    const debate = await debateRow(creator!.id);
+    const other = await debateRow(creator!.id);
+    const theirs = await addTextResponse(database.db, other.id, author!.id);
+    const ours = await addTextResponse(database.db, debate.id, author!.id);
+    for (const before of ['not-a-uuid', theirs.id, '00000000-0000-4000-8000-000000000000']) {
+      const res = await t.request(`/api/debates/${debate.id}?before=${before}`);
+      expect([before, res.status, (await errorOf(res)).message]).toEqual([before, 400, DEBATE_MESSAGES.badCursor]);
+    }
+    const last = (await (await t.request(`/api/debates/${debate.id}?before=${ours.id}`)).json()) as DebateDetail;
+    expect([last.responses, last.nextCursor, last.responseCount]).toEqual([[], null, 1]);
+    const unknown = await t.request(`/api/debates/00000000-0000-4000-8000-000000000000?before=${ours.id}`);
+    expect([unknown.status, (await errorOf(unknown)).message]).toEqual([404, DEBATE_MESSAGES.notFound]);
   });
 });
 

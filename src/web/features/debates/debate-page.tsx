@@ -1,4 +1,5 @@
-import { ArrowLeft, Lock, LogIn, MessageSquareReply, Shield } from 'lucide-react';
+import { ArrowLeft, Loader2, Lock, LogIn, MessageSquareReply, Shield } from 'lucide-react';
+import { useRef, type Ref } from 'react';
 import { Link, useParams } from 'react-router';
 import { DEBATE_MESSAGES } from '../../../domain/debates/debate-rules';
 import type { DebateDetail, RebuttalView, ResponseView } from '../../../domain/debates/debate-types';
@@ -64,11 +65,11 @@ function RebuttalItem({ debate, response, rebuttal, viewerId }: { debate: Debate
   );
 }
 
-function ResponseItem({ debate, response, viewerId }: { debate: DebateDetail; response: ResponseView; viewerId: string | null }) {
+function ResponseItem({ debate, response, viewerId, itemRef }: { debate: DebateDetail; response: ResponseView; viewerId: string | null; itemRef?: Ref<HTMLLIElement> }) {
   const canRebut =
     !debate.closed && !!viewerId && !!debate.viewer?.isParticipant && viewerId !== response.author.id && !response.rebuttals.some((r) => r.author.id === viewerId);
   return (
-    <li>
+    <li ref={itemRef} tabIndex={-1} className="rounded-xl focus:outline-none focus-visible:ring-2 focus-visible:ring-navy-500">
       <ContributionCard
         debate={debate}
         item={response}
@@ -104,9 +105,12 @@ export default function DebatePage() {
   const { id = '' } = useParams();
   const { user } = useSession();
   const query = useDebate(id);
+  /** After Load more: the index of the first newly loaded response, which then takes the focus (the button may be gone). */
+  const focusFrom = useRef<number | null>(null);
 
   if (query.isPending) return <PageSkeleton />;
-  if (query.isError) {
+  // A failed Load more (or background refresh) keeps what is shown; only a first load that failed replaces it.
+  if (query.isError && query.data === undefined) {
     const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
       <Page>
@@ -132,6 +136,17 @@ export default function DebatePage() {
   const viewerId = user?.id ?? null;
   const canInvite = !!debate.viewer?.isCreator && !debate.closed && debate.participantCount < debate.maxParticipants;
   const shareUrl = `${window.location.origin}/debate/${debate.id}`;
+  const loadMore = () => {
+    if (query.isFetchingNextPage) return;
+    focusFrom.current = debate.responses.length;
+    void query.fetchNextPage();
+  };
+  const focusIfFirstNew = (index: number) => (element: HTMLLIElement | null) => {
+    if (element && focusFrom.current === index) {
+      focusFrom.current = null;
+      element.focus();
+    }
+  };
 
   return (
     <Page>
@@ -185,18 +200,32 @@ export default function DebatePage() {
 
       <section className="mt-8" aria-labelledby="responses-heading">
         <h2 id="responses-heading" className="mb-3 text-xl font-semibold text-slate-900">
-          Responses ({debate.responses.length})
+          Responses ({debate.responseCount})
         </h2>
         {debate.closed ? <p className="mb-3 text-sm text-slate-700">{DEBATE_MESSAGES.votingClosed}</p> : null}
         {debate.responses.length === 0 ? (
           <EmptyState>{DEBATE_MESSAGES.noResponses}</EmptyState>
         ) : (
           <ul className="space-y-4" aria-label="Responses">
-            {debate.responses.map((r) => (
-              <ResponseItem key={r.id} debate={debate} response={r} viewerId={viewerId} />
+            {debate.responses.map((r, i) => (
+              <ResponseItem key={r.id} debate={debate} response={r} viewerId={viewerId} itemRef={focusIfFirstNew(i)} />
             ))}
           </ul>
         )}
+        {query.hasNextPage ? (
+          <div className="mt-6 flex justify-center">
+            {/* Not disabled while loading, so the keyboard focus stays on it. */}
+            <Button variant="outline" onClick={loadMore} aria-disabled={query.isFetchingNextPage} aria-busy={query.isFetchingNextPage || undefined}>
+              {query.isFetchingNextPage ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
+              Load more responses
+            </Button>
+          </div>
+        ) : null}
+        {query.isFetchNextPageError ? (
+          <p role="alert" className="mt-3 text-center text-sm text-red-700">
+            {DEBATE_MESSAGES.loadMoreFailed}
+          </p>
+        ) : null}
       </section>
     </Page>
   );

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { ContributionKind, CreateDebateInput, VoteInput } from '../../../domain/debates/debate-rules';
 import type { ContributionSubmitted, DebateDetail, DebateSummary, InvitationsSent, VoteResult } from '../../../domain/debates/debate-types';
 import { api } from '../../api/http';
@@ -13,9 +13,39 @@ export function useDebates() {
   return useQuery({ queryKey: debateKeys.list, queryFn: ({ signal }) => api<DebateSummary[]>('/api/debates', { signal }) });
 }
 
-/** One debate with all its contributions and the viewer's own votes. */
+/**
+ * The loaded pages of a debate as one: the debate as its first page tells it, and the
+ * responses of every page in order (newest first; a response seen twice is shown once).
+ */
+export function mergeDebatePages(data: InfiniteData<DebateDetail, string | null>): DebateDetail {
+  const [first, ...older] = data.pages;
+  const seen = new Set(first!.responses.map((r) => r.id));
+  const responses = [...first!.responses];
+  for (const page of older) {
+    for (const r of page.responses) {
+      if (!seen.has(r.id)) {
+        seen.add(r.id);
+        responses.push(r);
+      }
+    }
+  }
+  return { ...first!, responses, nextCursor: data.pages.at(-1)!.nextCursor };
+}
+
+/**
+ * One debate with a page of responses (their rebuttals, defenses and the viewer's own votes);
+ * `fetchNextPage` adds the next older page. Invalidating debateKeys.detail(id) reloads every
+ * loaded page, each after the one before it.
+ */
 export function useDebate(id: string) {
-  return useQuery({ queryKey: debateKeys.detail(id), queryFn: ({ signal }) => api<DebateDetail>(`/api/debates/${encodeURIComponent(id)}`, { signal }) });
+  return useInfiniteQuery({
+    queryKey: debateKeys.detail(id),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) =>
+      api<DebateDetail>(`/api/debates/${encodeURIComponent(id)}${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+    getNextPageParam: (last) => last.nextCursor,
+    select: mergeDebatePages,
+  });
 }
 
 export function useCreateDebate() {
