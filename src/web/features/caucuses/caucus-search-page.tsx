@@ -268,7 +268,8 @@ function Results({ filters, onReset }: { filters: Filters; onReset: () => void }
       </div>
     );
   }
-  if (query.isError) {
+  // A failed 'Load more' keeps the results shown (TanStack Query marks the whole query errored).
+  if (query.isError && !query.isFetchNextPageError) {
     return (
       <ErrorState title="Failed to load caucuses" message={query.error.message}>
         <Button variant="outline" onClick={() => void query.refetch()}>
