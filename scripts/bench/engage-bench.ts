@@ -104,10 +104,10 @@ export async function engageEndpoints(ctx: EngageBenchContext): Promise<{ endpoi
     {
       name: 'debate page',
       route: 'GET /api/debates/:id',
-      note: `one debate with ${fmt(debate.contributions)} contributions and ${fmt(votes!.n)} votes, read by ${debateVoters.length} voters (their own votes included)`,
+      note: `the first page (20 responses with their rebuttals and defenses, the viewer's votes) of a debate with ${fmt(debate.contributions)} contributions and ${fmt(votes!.n)} votes, read by ${debateVoters.length} voters`,
       request: () => ({ path: `/api/debates/${debate.id}`, headers: cookie(pick(debateVoters)) }),
       raw: replay(debateSql, swapUser(debateVoters[0]!, debateVoters)),
-      rawNote: `same queries (${debateSql.length} statements, whatever the number of contributions)`,
+      rawNote: `same queries (${debateSql.length} statements, whatever the size of the debate)`,
       explain: debateSql,
     },
     {
