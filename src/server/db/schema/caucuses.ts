@@ -80,6 +80,11 @@ export const caucuses = pgTable(
     index('caucuses_status_created_idx').on(t.searchStatus, t.createdAt.desc().nullsFirst(), t.id),
     index('caucuses_district_status_created_idx').on(t.state, t.district, t.searchStatus, t.createdAt.desc().nullsFirst(), t.id),
     index('caucuses_state_status_created_idx').on(t.state, t.searchStatus, t.createdAt.desc().nullsFirst(), t.id),
+    // Status "all" has no status to lead with: the newest caucuses of a district, a state or a
+    // level in order (the bench found a district's status-all search walking every caucus).
+    index('caucuses_district_created_idx').on(t.state, t.district, t.createdAt.desc().nullsFirst(), t.id),
+    index('caucuses_state_created_idx').on(t.state, t.createdAt.desc().nullsFirst(), t.id),
+    index('caucuses_level_created_idx').on(t.level, t.createdAt.desc().nullsFirst(), t.id),
     index('caucuses_level_status_created_idx').on(t.level, t.searchStatus, t.createdAt.desc().nullsFirst(), t.id),
     index('caucuses_alignment_status_created_idx').on(t.politicalAlignment, t.searchStatus, t.createdAt.desc().nullsFirst(), t.id),
     // "Name contains" (ilike '%…%'): trigrams (pg_trgm, created by migration 0006).

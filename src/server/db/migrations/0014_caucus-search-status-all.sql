@@ -1,0 +1,3 @@
+CREATE INDEX "caucuses_district_created_idx" ON "caucuses" USING btree ("state","district","created_at" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "caucuses_state_created_idx" ON "caucuses" USING btree ("state","created_at" DESC NULLS FIRST,"id");--> statement-breakpoint
+CREATE INDEX "caucuses_level_created_idx" ON "caucuses" USING btree ("level","created_at" DESC NULLS FIRST,"id");
