@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   challengeAccess,
@@ -31,11 +31,11 @@ import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { challengeChatMessages, challengeInvitations, challengeMembers, challenges } from '../../db/schema/challenges';
-import { friendships } from '../../db/schema/social';
 import { AppError, badRequest, conflict } from '../../http/app-error';
 import type { Logger } from '../../logger';
 import { notifyQuery } from '../../realtime/notification-hub';
 import { awardChallengeWinBadges } from '../badges/badge-engine.service';
+import { friendsAmong } from '../friends/friends.service';
 import { insertPrivateMessage } from '../messages/messages.service';
 
 export interface ChallengeDeps {
@@ -75,23 +75,8 @@ export async function createChallenge({ db, clock }: ChallengeDeps, creatorId: s
   const now = clock.now();
   return db.transaction(async (tx) => {
     const ids = input.inviteeIds;
-    const friendRows = await tx
-      .select({ user1Id: friendships.user1Id, user2Id: friendships.user2Id })
-      .from(friendships)
-      .where(
-        or(
-          and(eq(friendships.user1Id, creatorId), inArray(friendships.user2Id, ids)),
-          and(eq(friendships.user2Id, creatorId), inArray(friendships.user1Id, ids)),
-        ),
-      );
-    const friendIds = friendRows.map((f) => (f.user1Id === creatorId ? f.user2Id : f.user1Id));
-    const visible = friendIds.length
-      ? await tx
-          .select({ id: users.id })
-          .from(users)
-          .where(and(inArray(users.id, friendIds), isNull(users.deletedAt)))
-      : [];
-    if (visible.length !== ids.length) throw badRequest('not_a_friend', CHALLENGE_MESSAGES.notYourFriend);
+    const friends = await friendsAmong(tx, creatorId, ids);
+    if (friends.size !== ids.length) throw badRequest('not_a_friend', CHALLENGE_MESSAGES.notYourFriend);
 
     const [creator] = await tx.select({ name: users.name }).from(users).where(eq(users.id, creatorId));
     if (!creator) throw badRequest('create_failed', CHALLENGE_MESSAGES.createFailed);

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   activeDebateLimit,
   audioKey,
@@ -42,11 +42,11 @@ import {
   debates,
   debateVotes,
 } from '../../db/schema/debates';
-import { friendships } from '../../db/schema/social';
 import { withRetry } from '../../db/transaction-retry';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error';
 import { awardDebateContributionBadges } from '../badges/badge-engine.service';
-import { sendPrivateMessage } from '../messages/messages.service';
+import { friendsAmong } from '../friends/friends.service';
+import { insertPrivateMessage } from '../messages/messages.service';
 
 export interface DebateDeps {
   db: Db;
@@ -131,32 +131,23 @@ export async function listActiveDebates({ db, clock }: DebateDeps, limit = 50): 
   return rows.map((r) => toSummary(r, now));
 }
 
-/** The friends of `userId` among `ids` (a friendship is stored once, user1_id < user2_id). */
-async function friendsAmong(tx: DbOrTx, userId: string, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await tx
-    .select({ user1: friendships.user1Id, user2: friendships.user2Id })
-    .from(friendships)
-    .innerJoin(users, and(eq(users.id, sql`case when ${friendships.user1Id} = ${userId} then ${friendships.user2Id} else ${friendships.user1Id} end`), isNull(users.deletedAt)))
-    .where(
-      or(
-        and(eq(friendships.user1Id, userId), inArray(friendships.user2Id, [...ids])),
-        and(eq(friendships.user2Id, userId), inArray(friendships.user1Id, [...ids])),
-      ),
-    );
-  return new Set(rows.map((r) => (r.user1 === userId ? r.user2 : r.user1)));
+/** The private message that carries a debate invitation: it links to the debate. */
+export function debateInvitationMessage(debate: { id: string; title: string }): string {
+  return `I invited you to the debate "${debate.title}". Join it at /debate/${debate.id}`;
 }
 
-/** Tells each invitee by private message (after the invitation committed; a failed message does not undo it). */
-async function messageInvitees(deps: DebateDeps, inviterId: string, debate: { id: string; title: string }, inviteeIds: readonly string[]) {
-  const message = `I invited you to the debate "${debate.title}". Join it at /debate/${debate.id}`;
-  await Promise.allSettled(inviteeIds.map((recipientId) => sendPrivateMessage(deps, inviterId, { recipientId, message })));
+/** Writes the invitations and, in the same transaction, the private message that tells each invitee. */
+async function writeInvitations(tx: DbOrTx, debate: { id: string; title: string }, inviterId: string, inviteeIds: readonly string[], at: Date) {
+  if (inviteeIds.length === 0) return;
+  await tx.insert(debateInvitations).values(inviteeIds.map((inviteeId) => ({ debateId: debate.id, inviterId, inviteeId, createdAt: at })));
+  const message = debateInvitationMessage(debate);
+  for (const recipientId of inviteeIds) await insertPrivateMessage(tx, { senderId: inviterId, recipientId, message, at });
 }
 
 /**
  * Creates a debate, in one transaction that locks the creator's user row first, so concurrent
  * creations count each other: at most 1 open debate (15 when verified). Invited friends (at
- * most 5, friends only) get an invitation row, then a private message.
+ * most 5, friends only) get an invitation row and a private message, in the same transaction.
  */
 export async function createDebate(
   deps: DebateDeps,
@@ -188,13 +179,10 @@ export async function createDebate(
           createdAt: now,
         })
         .returning({ id: debates.id });
-      if (input.invitedFriendIds.length > 0) {
-        await tx.insert(debateInvitations).values(input.invitedFriendIds.map((inviteeId) => ({ debateId: row!.id, inviterId: creatorId, inviteeId, createdAt: now })));
-      }
+      await writeInvitations(tx, { id: row!.id, title: input.title }, creatorId, input.invitedFriendIds, now);
       return row!;
     }),
   );
-  await messageInvitees(deps, creatorId, { id: created.id, title: input.title }, input.invitedFriendIds);
   return { id: created.id };
 }
 
@@ -403,7 +391,7 @@ export async function deleteDebate({ db }: DebateDeps, debateId: string, userId:
  */
 export async function inviteFriends(deps: DebateDeps, debateId: string, inviterId: string, friendIds: string[]): Promise<InvitationsSent> {
   const now = deps.clock.now();
-  const result = await withRetry(() =>
+  await withRetry(() =>
     deps.db.transaction(async (tx) => {
       const [debate] = await tx.select().from(debates).where(eq(debates.id, debateId)).for('update');
       if (!debate) throw debateNotFound();
@@ -418,11 +406,9 @@ export async function inviteFriends(deps: DebateDeps, debateId: string, inviterI
       if (already.size + fresh.length > DEBATE_LIMITS.maxInvitedFriends) throw badRequest('invite_limit', DEBATE_MESSAGES.inviteLimit);
       const friends = await friendsAmong(tx, inviterId, friendIds);
       if (friends.size !== friendIds.length) throw badRequest('invite_not_friend', DEBATE_MESSAGES.inviteNotFriends);
-      if (fresh.length > 0) await tx.insert(debateInvitations).values(fresh.map((inviteeId) => ({ debateId, inviterId, inviteeId, createdAt: now })));
-      return { title: debate.title, fresh };
+      await writeInvitations(tx, debate, inviterId, fresh, now);
     }),
   );
-  await messageInvitees(deps, inviterId, { id: debateId, title: result.title }, result.fresh);
   return { invited: friendIds.length };
 }
 

@@ -74,6 +74,25 @@ async function areFriends(tx: Tx, a: string, b: string): Promise<{ createdAt: Da
   return row ?? null;
 }
 
+/**
+ * The friends of `userId` among `ids` whose profiles are not hidden (one query by the
+ * friendships keys): what debates and challenges check before inviting anyone.
+ */
+export async function friendsAmong(tx: DbOrTx, userId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select({ user1: friendships.user1Id, user2: friendships.user2Id })
+    .from(friendships)
+    .innerJoin(users, and(eq(users.id, sql`case when ${friendships.user1Id} = ${userId} then ${friendships.user2Id} else ${friendships.user1Id} end`), isNull(users.deletedAt)))
+    .where(
+      or(
+        and(eq(friendships.user1Id, userId), inArray(friendships.user2Id, [...ids])),
+        and(eq(friendships.user2Id, userId), inArray(friendships.user1Id, [...ids])),
+      ),
+    );
+  return new Set(rows.map((r) => (r.user1 === userId ? r.user2 : r.user1)));
+}
+
 async function pendingRequest(tx: Tx, requesterId: string, requesteeId: string) {
   const [row] = await tx
     .select({ id: friendRequests.id, createdAt: friendRequests.createdAt })
