@@ -7,23 +7,14 @@ import type { Page } from '@playwright/test';
 import { debateAudio, debates } from '../../src/server/db/schema/debates';
 import { createDebateRow, seedDebateForBench } from '../../src/server/test/debate-factories';
 import { makeFriends } from '../../src/server/test/social-factories';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
 import { uniqueEmail } from './support/fixtures';
 import { checkA11y, expect, literal, runTag, test, toast } from './support/caucus-fixtures';
 
 test.use({
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
   },
 });
 

@@ -1,6 +1,6 @@
-import { Loader2, Plus, RefreshCw } from 'lucide-react';
+import { Loader2, Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
   CHALLENGE_DEFAULT_DAYS,
@@ -20,8 +20,7 @@ import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/class-names';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { FieldError, Input, Label } from '../../components/ui/form-controls';
-import { Skeleton } from '../../components/ui/skeleton';
-import { useFriends } from '../friends/friend-queries';
+import { FriendPicker } from '../friends/friend-picker';
 import { TEAM_LABEL, TEAM_STYLE, TYPE_LABEL, TypeIcon } from './challenge-cards';
 import { useCreateChallenge } from './challenge-queries';
 
@@ -54,7 +53,6 @@ export function CreateChallengeDialog({ triggerLabel = 'Create Challenge' }: { t
 
 function CreateChallengeForm({ onDone }: { onDone: () => void }) {
   const navigate = useNavigate();
-  const friends = useFriends();
   const create = useCreateChallenge();
   const [name, setName] = useState('');
   const [challengeType, setChallengeType] = useState<ChallengeType>('sparks');
@@ -62,7 +60,7 @@ function CreateChallengeForm({ onDone }: { onDone: () => void }) {
   const [team, setTeam] = useState<Team>('blue');
   const [invitees, setInvitees] = useState<string[]>([]);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const ids = { name: useId(), duration: useId(), nameError: useId(), durationError: useId(), friendsError: useId(), friendsHint: useId() };
+  const ids = { name: useId(), duration: useId(), nameError: useId(), durationError: useId() };
 
   const toggle = (id: string, on: boolean) => {
     setInvitees((current) => (on ? [...current, id] : current.filter((x) => x !== id)));
@@ -103,9 +101,6 @@ function CreateChallengeForm({ onDone }: { onDone: () => void }) {
       },
     });
   };
-
-  const friendList = friends.data?.friends ?? [];
-  const atMax = invitees.length >= CHALLENGE_MAX_INVITEES;
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Create challenge">
@@ -183,53 +178,14 @@ function CreateChallengeForm({ onDone }: { onDone: () => void }) {
         </div>
       </fieldset>
 
-      <fieldset className="space-y-2" aria-describedby={`${ids.friendsHint}${errors.inviteeIds ? ` ${ids.friendsError}` : ''}`}>
-        <legend className="text-sm font-medium text-slate-800">Invite Friends</legend>
-        <p id={ids.friendsHint} className="text-xs text-slate-600">
-          At least one, at most {CHALLENGE_MAX_INVITEES} ({invitees.length} selected). Each friend gets a private message with the link.
-        </p>
-        {friends.isPending ? (
-          <div className="space-y-2" role="status" aria-label="Loading friends">
-            <Skeleton className="h-8" />
-            <Skeleton className="h-8" />
-          </div>
-        ) : friends.isError ? (
-          <div className="flex flex-wrap items-center gap-2 text-sm text-red-700" role="alert">
-            Could not load your friends.
-            <Button size="sm" variant="outline" onClick={() => void friends.refetch()}>
-              <RefreshCw className="h-4 w-4" aria-hidden="true" /> Try Again
-            </Button>
-          </div>
-        ) : friendList.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-slate-300 p-3 text-sm text-slate-600">
-            You have no friends to invite yet.{' '}
-            <Link to="/friends" className="font-medium text-navy-700 underline">
-              Find friends
-            </Link>
-          </p>
-        ) : (
-          <ul className="max-h-48 space-y-1 overflow-y-auto rounded-lg border border-slate-200 p-2">
-            {friendList.map((f) => {
-              const checked = invitees.includes(f.id);
-              return (
-                <li key={f.id}>
-                  <label className="flex cursor-pointer items-center gap-3 rounded-md px-2 py-1.5 text-sm hover:bg-slate-50">
-                    <input
-                      type="checkbox"
-                      checked={checked}
-                      disabled={!checked && atMax}
-                      onChange={(e) => toggle(f.id, e.target.checked)}
-                      className="h-4 w-4 accent-navy-700"
-                    />
-                    <span className="min-w-0 break-words">{f.name}</span>
-                  </label>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-        <FieldError id={ids.friendsError}>{errors.inviteeIds}</FieldError>
-      </fieldset>
+      <FriendPicker
+        legend="Invite Friends"
+        hint={`At least one, at most ${CHALLENGE_MAX_INVITEES} (${invitees.length} selected). Each friend gets a private message with the link.`}
+        selected={invitees}
+        onToggle={toggle}
+        max={CHALLENGE_MAX_INVITEES}
+        error={errors.inviteeIds}
+      />
 
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" onClick={onDone} disabled={create.isPending}>

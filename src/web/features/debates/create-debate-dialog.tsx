@@ -7,7 +7,7 @@ import { ApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { FieldError, Input, Label, Textarea } from '../../components/ui/form-controls';
-import { useFriends } from '../friends/friend-queries';
+import { FriendPicker } from '../friends/friend-picker';
 import { useCreateDebate } from './debate-queries';
 
 /** The create-debate dialog: title, prompt, text or audio, 3–30 days (7 by default), up to 5 friends. */
@@ -19,7 +19,6 @@ export function CreateDebateDialog() {
   const [durationDays, setDurationDays] = useState(String(DEBATE_LIMITS.defaultDays));
   const [invited, setInvited] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const friends = useFriends();
   const create = useCreateDebate();
   const navigate = useNavigate();
   const ids = useId();
@@ -33,16 +32,6 @@ export function CreateDebateDialog() {
     setErrors({});
   };
 
-  const toggleFriend = (id: string) => {
-    setInvited((current) => {
-      if (current.includes(id)) return current.filter((x) => x !== id);
-      if (current.length >= DEBATE_LIMITS.maxInvitedFriends) {
-        toast.error(DEBATE_MESSAGES.inviteLimit);
-        return current;
-      }
-      return [...current, id];
-    });
-  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -68,7 +57,6 @@ export function CreateDebateDialog() {
     });
   };
 
-  const friendList = friends.data?.friends ?? [];
   const field = (name: string) => ({ 'aria-invalid': !!errors[name], 'aria-describedby': errors[name] ? `${ids}-${name}-error` : undefined });
 
   return (
@@ -125,28 +113,13 @@ export function CreateDebateDialog() {
             </p>
             <FieldError id={`${ids}-durationDays-error`}>{errors.durationDays}</FieldError>
           </div>
-          <fieldset className="flex flex-col gap-1.5">
-            <legend className="text-sm font-medium text-slate-800">
-              Invite friends (optional, up to {DEBATE_LIMITS.maxInvitedFriends}) — {invited.length} selected
-            </legend>
-            {friends.isPending ? (
-              <p className="text-sm text-slate-600">Loading friends…</p>
-            ) : friendList.length === 0 ? (
-              <p className="text-sm text-slate-600">No friends to invite yet.</p>
-            ) : (
-              <ul className="max-h-40 space-y-1 overflow-y-auto rounded-lg border border-slate-200 p-2">
-                {friendList.map((f) => (
-                  <li key={f.id}>
-                    <label className="inline-flex items-center gap-2 text-sm text-slate-800">
-                      <input type="checkbox" checked={invited.includes(f.id)} onChange={() => toggleFriend(f.id)} />
-                      {f.name}
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <FieldError id={`${ids}-invitedFriendIds-error`}>{errors.invitedFriendIds}</FieldError>
-          </fieldset>
+          <FriendPicker
+            legend={`Invite friends (optional, up to ${DEBATE_LIMITS.maxInvitedFriends}) — ${invited.length} selected`}
+            selected={invited}
+            onToggle={(id, on) => setInvited((current) => (on ? [...current, id] : current.filter((x) => x !== id)))}
+            max={DEBATE_LIMITS.maxInvitedFriends}
+            error={errors.invitedFriendIds}
+          />
           <div className="flex justify-end gap-2">
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>
               Cancel
