@@ -70,7 +70,8 @@ export const challengeChatMessageSchema = z.object({
 // ---------------------------------------------------------------------------------------
 // What the API answers (shared by server and web).
 
-export interface ChallengeSummary {
+/** What every answer says of a challenge. */
+export interface ChallengeFields {
   id: string;
   name: string;
   challengeType: ChallengeType;
@@ -79,6 +80,9 @@ export interface ChallengeSummary {
   endDate: string;
   status: ChallengeStatus;
   winningTeam: Team | null;
+}
+
+export interface ChallengeSummary extends ChallengeFields {
   memberCount: number;
   /** The viewer's team, or null when the viewer is only invited. */
   myTeam: Team | null;
@@ -107,15 +111,7 @@ export interface ChallengeScores {
   ranking: ChallengeRankingEntry[];
 }
 
-export interface ChallengeDetails {
-  id: string;
-  name: string;
-  challengeType: ChallengeType;
-  durationDays: number;
-  startDate: string;
-  endDate: string;
-  status: ChallengeStatus;
-  winningTeam: Team | null;
+export interface ChallengeDetails extends ChallengeFields {
   creatorId: string;
   creatorName: string;
   teamCounts: Record<Team, number>;

@@ -17,6 +17,7 @@ import {
   CHALLENGE_MESSAGES,
   type ChallengeChatMessage,
   type ChallengeDetails,
+  type ChallengeFields,
   type ChallengeLists,
   type ChallengeScores,
   type ChallengeStatus,
@@ -273,7 +274,7 @@ async function teamCountsOf(db: DbOrTx, challengeId: string): Promise<Record<Tea
 }
 
 /** What a challenge's summary and details both say of it. */
-function challengeFields(r: ChallengeRow) {
+function challengeFields(r: ChallengeRow): ChallengeFields {
   return {
     id: r.id,
     name: r.name,
