@@ -6,7 +6,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/support/chromium';
 
-const E2E_PORT = 3100;
+const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 
 // The config is evaluated by the runner and again by each worker: the runner makes the

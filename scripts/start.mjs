@@ -1,4 +1,5 @@
 // npm start: builds the web app when its sources are newer than the build, then runs the server.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -16,8 +17,14 @@ const sourcesChanged =
   !existsSync(builtIndex) || Math.max(newest('src/web'), newest('src/domain')) > statSync(builtIndex).mtimeMs;
 if (sourcesChanged && process.env.SKIP_WEB_BUILD !== '1') {
   console.log('Building the web app…');
-  const { build } = await import('vite');
-  await build({ logLevel: 'warn' });
+  // In its own process: Vite sets NODE_ENV=production for the build, which must not reach the
+  // server (it would then ask for production settings on a newcomer's first start).
+  const vite = path.resolve('node_modules/vite/bin/vite.js');
+  const built = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (built.status !== 0) {
+    console.error('The web app could not be built (see above).');
+    process.exit(built.status ?? 1);
+  }
 }
 
 const { register } = await import('tsx/esm/api');

@@ -352,7 +352,7 @@ async function main() {
       });
       const probe = new Hono<AppEnv>();
       probe.use('*', loadSession({ auth, db, secret: settings.AUTH_SECRET }));
-      probe.get('/me', async (c) => c.json(await profiles.getOwnProfile({ db }, requireUser(c).id)));
+      probe.get('/me', async (c) => c.json(await profiles.getOwnProfile({ db, baseUrl }, requireUser(c).id)));
       const res = await probe.request('/me', { headers: { cookie: me.cookie } });
       if (res.status !== 200) throw new Error(`The recorded session lookup answered ${res.status}: is AUTH_SECRET the app’s?`);
     });

@@ -25,8 +25,19 @@ import { getOwnProfile } from './features/profiles/profiles.service';
 import { statsRoutes } from './features/stats/stats.routes';
 import { debateRoutes } from './features/debates/debates.routes';
 import { movementStatsReader } from './features/stats/stats.service';
+import { compressResponses } from './http/compression';
+import { authInputGuard } from './http/auth-input-guard';
 import { errorHandler } from './http/error-handler';
 import { rateLimit } from './http/rate-limit';
+import { accountThrottle, type ThrottleSettings } from './http/account-throttle';
+import { loopbackOnly } from './http/loopback-only';
+import { JSON_BODY_MAX_BYTES, limitBodies, type SignedOutMessage, type UploadRoute, writesNeedSession } from './http/request-guards';
+import { PHOTO_MAX_BYTES } from '../domain/profiles/limits';
+import { DEBATE_LIMITS, DEBATE_MESSAGES } from '../domain/debates/debate-rules';
+import { PHOTO_ERRORS } from './storage/photo-processing';
+import { PREMIUM_BADGE_MESSAGES } from '../domain/premium-badges/premium-badge-types';
+import { REWARD_MESSAGES } from '../domain/rewards/reward-catalogue';
+import { VERIFICATION_MESSAGES } from '../domain/verification/verification-schemas';
 import { csrfProtection, securityHeaders } from './http/security';
 import { type AppEnv, loadSession } from './http/session';
 import { staticSite } from './http/static-site';
@@ -51,7 +62,7 @@ export type AppSettings = Pick<
   | 'STRIPE_SECRET_KEY'
   | 'STRIPE_WEBHOOK_SECRET'
   | 'STRIPE_PUBLISHABLE_KEY'
-> & { mailboxEnabled: boolean; extraOrigins?: string[] };
+> & ThrottleSettings & { mailboxEnabled: boolean; extraOrigins?: string[] };
 
 export interface AppDeps {
   db: Db;
@@ -65,6 +76,45 @@ export interface AppDeps {
   /** This process's LISTEN/NOTIFY hub for live updates (chat); without it live streams answer 503. */
   notifications?: NotificationHub;
 }
+
+/**
+ * The only better-auth endpoints reachable over HTTP: what the app's pages use. Every other
+ * one (update-user, change-email, change-password, delete-user, list-sessions, get-session,
+ * revoke-*, social sign-in, account linking …) answers 404, because each would write or read a
+ * user's fields around the app's own rules (docs/security.md).
+ */
+export const AUTH_ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST'; path: string }> = [
+  { method: 'POST', path: '/api/auth/sign-up/email' },
+  { method: 'POST', path: '/api/auth/sign-in/email' },
+  { method: 'POST', path: '/api/auth/sign-out' },
+  { method: 'GET', path: '/api/auth/verify-email' },
+  { method: 'POST', path: '/api/auth/send-verification-email' },
+  { method: 'POST', path: '/api/auth/request-password-reset' },
+  { method: 'GET', path: '/api/auth/reset-password/:token' },
+  { method: 'POST', path: '/api/auth/reset-password' },
+];
+
+/** Routes that take an upload, with their largest body (checked again, with its own message, by the route). */
+const UPLOAD_ROUTES: UploadRoute[] = [
+  {
+    pattern: /^\/api\/me\/photo$/,
+    maxBytes: PHOTO_MAX_BYTES + 64 * 1024,
+    refusal: { code: 'file_too_large', message: PHOTO_ERRORS.tooLarge.message, title: PHOTO_ERRORS.tooLarge.title },
+  },
+  {
+    pattern: /^\/api\/debates\/[^/]+\/(responses|responses\/[^/]+\/rebuttals|rebuttals\/[^/]+\/defenses)$/,
+    maxBytes: DEBATE_LIMITS.audioMaxBytes + 64 * 1024,
+    refusal: { code: 'audio_too_large', message: DEBATE_MESSAGES.audioTooLarge },
+  },
+];
+
+/** What a visitor reads when a write needs a session, where the spec words it. */
+const SIGNED_OUT_MESSAGES: SignedOutMessage[] = [
+  { pattern: /^\/api\/verification(\/|$)/, message: VERIFICATION_MESSAGES.notLoggedIn },
+  { pattern: /^\/api\/rewards(\/|$)/, message: REWARD_MESSAGES.signedOut },
+  { pattern: /^\/api\/premium-badges(\/|$)/, message: PREMIUM_BADGE_MESSAGES.signedOut },
+  { method: 'PUT', pattern: /^\/api\/caucuses\/[^/]+\/vote$/, message: 'Authentication Error: You must be logged in to vote.' },
+];
 
 /** The rate-limited auth routes: sign-in, sign-up, reset and confirmation resend. */
 const RATE_LIMITED_AUTH_PATHS = [
@@ -100,8 +150,10 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
     await next();
     logger.info({ method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
   });
+  app.use('*', compressResponses);
   app.use('*', securityHeaders());
   app.use('/api/*', csrfProtection(origins));
+  app.use('*', limitBodies({ jsonMaxBytes: JSON_BODY_MAX_BYTES, uploads: UPLOAD_ROUTES }));
   // Provider callbacks live outside /api: a signed webhook carries no Origin; the test
   // provider's pages check their own signed token and Origin.
   if (payments?.name === 'stripe') app.route('/webhooks', paymentWebhookRoutes(verificationDeps));
@@ -129,16 +181,19 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
       rateLimit({ db, clock, name: `auth:${path}`, max: settings.AUTH_RATE_LIMIT_MAX, windowSeconds: settings.AUTH_RATE_LIMIT_WINDOW_SECONDS }),
     );
   }
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw));
+  app.use('/api/auth/*', accountThrottle({ db, clock, settings })); // per account and recipient (issue 11)
+  for (const endpoint of AUTH_ENDPOINTS) app.on(endpoint.method, endpoint.path, authInputGuard(), (c) => auth.handler(c.req.raw));
+  app.all('/api/auth/*', (c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404));
 
   app.use('/api/*', loadSession({ auth, db, secret: settings.AUTH_SECRET }));
+  app.use('/api/*', writesNeedSession(SIGNED_OUT_MESSAGES));
   app.get('/api/config', (c) =>
     c.json({ visionDocumentUrl: settings.VISION_DOCUMENT_URL, mailboxEnabled: settings.mailboxEnabled, timeZone: settings.APP_TIME_ZONE }),
   );
   // The signed-in user's own profile, or null for a visitor (200 either way: no console noise).
-  app.get('/api/session', async (c) => c.json({ user: c.var.user ? await getOwnProfile({ db }, c.var.user.id) : null }));
-  app.route('/api', profileRoutes({ db }));
-  app.route('/api', caucusRoutes({ db, clock }));
+  app.get('/api/session', async (c) => c.json({ user: c.var.user ? await getOwnProfile({ db, baseUrl: settings.BASE_URL }, c.var.user.id) : null }));
+  app.route('/api', profileRoutes({ db, baseUrl: settings.BASE_URL }));
+  app.route('/api', caucusRoutes({ db, clock, throttle: settings }));
   app.route('/api', badgeRoutes({ db, baseUrl: settings.BASE_URL }));
   app.route('/api', brownieRoutes({ db, clock, timeZone: settings.APP_TIME_ZONE }));
   app.route('/api', leaderboardRoutes({ db }));
@@ -147,7 +202,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.route('/api', premiumBadgeRoutes(verificationDeps));
   app.route('/api', todoRoutes({ db }));
   app.route('/api', chatRoutes({ db, clock, logger, notifications: deps.notifications }));
-  app.route('/api', invitationRoutes({ db, clock }));
+  app.route('/api', invitationRoutes({ db, clock, throttle: settings }));
   app.route('/api', friendRoutes({ db, clock }));
   app.route('/api', messageRoutes({ db, clock, logger, notifications: deps.notifications }));
   app.route('/api', broadcastRoutes({ db, clock }));
@@ -157,6 +212,8 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404));
 
   if (settings.mailboxEnabled && !settings.isProduction) {
+    app.use('/dev/mailbox/*', loopbackOnly);
+    app.use('/dev/mailbox', loopbackOnly);
     app.route('/dev/mailbox', devMailboxRoutes({ db }));
   }
   if (deps.webDist) app.route('/', staticSite(deps.webDist));

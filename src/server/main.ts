@@ -4,13 +4,13 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { systemClock } from './clock';
 import { openAppDatabase, type AppDatabase } from './db/app-database';
-import { DataDirInUseError } from './db/embedded';
+import { DataDirInUseError, DataDirUnreachableError } from './db/embedded';
 import { grantAdministrators } from './features/admin/admin.service';
 import { startChallengeSweep } from './features/challenges/challenges.service';
-import { createLogger } from './logger';
+import { createLogger, loggableError } from './logger';
 import { smtpTransport, startMailSender } from './mail/outbox';
 import { createNotificationHub } from './realtime/notification-hub';
-import { loadSettings, SettingsError } from './settings';
+import { loadSettings, loopbackAliases, SettingsError } from './settings';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
@@ -25,7 +25,8 @@ async function main() {
     }
     throw e;
   }
-  const logger = createLogger(settings.LOG_LEVEL);
+  // Readable lines in a terminal, JSON lines for a log collector (LOG_FORMAT overrides).
+  const logger = createLogger(settings.LOG_LEVEL, { pretty: settings.LOG_FORMAT === 'pretty' || (settings.LOG_FORMAT === 'auto' && process.stdout.isTTY === true) });
   const cleanups: Array<() => Promise<void> | void> = [];
 
   let database: AppDatabase;
@@ -37,7 +38,7 @@ async function main() {
       whenAppRunning: 'refuse',
     });
   } catch (e) {
-    if (e instanceof DataDirInUseError) {
+    if (e instanceof DataDirInUseError || e instanceof DataDirUnreachableError) {
       console.error(e.message);
       process.exit(3);
     }
@@ -61,7 +62,8 @@ async function main() {
     settings: {
       ...settings,
       mailboxEnabled: !settings.SMTP_URL,
-      extraOrigins: settings.isProduction ? [] : ['http://localhost:5173'],
+      // In development the app answers at every loopback name of BASE_URL (and Vite's dev server).
+      extraOrigins: settings.isProduction ? [] : [...loopbackAliases(settings.BASE_URL), 'http://localhost:5173'],
     },
     webDist,
     notifications,
@@ -77,14 +79,24 @@ async function main() {
       clock: systemClock,
       transport: smtpTransport(settings.SMTP_URL),
       from: settings.MAIL_FROM,
-      onError: (e) => logger.error({ err: e instanceof Error ? e.message : String(e) }, 'mail sender failed'),
+      onError: (e) => logger.error({ err: loggableError(e) }, 'mail sender failed'),
     });
     cleanups.unshift(stopSender);
   }
 
   const server = serve({ fetch: app.fetch, port: settings.PORT, hostname: settings.HOST }, (info) => {
     logger.info({ url: settings.BASE_URL, port: info.port }, 'caucus app listening');
-    if (!settings.SMTP_URL && !settings.isProduction) logger.info(`outgoing mail: ${settings.BASE_URL}/dev/mailbox`);
+    if (!settings.SMTP_URL && !settings.isProduction) {
+      logger.info(`outgoing mail: ${settings.BASE_URL}/dev/mailbox (shown to this machine only: set SMTP_URL to deliver mail)`);
+    }
+  });
+  server.on('error', (e: NodeJS.ErrnoException) => {
+    const where = `${settings.HOST}:${settings.PORT}`;
+    if (e.code === 'EADDRINUSE') console.error(`Port ${settings.PORT} is already in use (${where}): stop what uses it, or set PORT to another port.`);
+    else if (e.code === 'EACCES') console.error(`Not allowed to listen on ${where}: choose a PORT above 1023, or set HOST.`);
+    else if (e.code === 'EADDRNOTAVAIL') console.error(`HOST ${settings.HOST} is not an address of this machine: set HOST to one (127.0.0.1, or 0.0.0.0 for every address).`);
+    else console.error(`Could not listen on ${where}: ${e.message}`);
+    void shutdown('listen-error', 4);
   });
   cleanups.unshift(
     () =>
@@ -97,7 +109,7 @@ async function main() {
   );
 
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
@@ -105,10 +117,10 @@ async function main() {
       try {
         await cleanup();
       } catch (e) {
-        logger.error({ err: e instanceof Error ? e.message : String(e) }, 'cleanup failed');
+        logger.error({ err: loggableError(e) }, 'cleanup failed');
       }
     }
-    process.exit(0);
+    process.exit(exitCode);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

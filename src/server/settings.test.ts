@@ -3,7 +3,7 @@ import { parseEnv } from 'node:util';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSettings } from './settings';
+import { loopbackAliases, loadSettings } from './settings';
 
 const dir = () => mkdtempSync(path.join(tmpdir(), 'caucus-settings-'));
 
@@ -33,6 +33,7 @@ describe('settings', () => {
     [{ STRIPE_SECRET_KEY: 'sk_test_abc' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'secret' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ STRIPE_PUBLISHABLE_KEY: 'sk_test_abc' }, 'STRIPE_PUBLISHABLE_KEY'],
+    [{ VISION_DOCUMENT_URL: 'javascript:alert(1)' }, 'VISION_DOCUMENT_URL'],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => loadSettings({ DATA_DIR: dir(), ...env })).toThrow(name);
   });
@@ -65,4 +66,25 @@ describe('settings', () => {
     expect(s.STRIPE_WEBHOOK_SECRET).toBeUndefined();
     expect(s.PORT).toBe(3000);
   });
+
+  it('lists every guessing limit in .env.example with its default, and refuses a limit of 0', () => {
+    const example = parseEnv(readFileSync('.env.example', 'utf8'));
+    const defaults = loadSettings({ DATA_DIR: dir() }) as unknown as Record<string, unknown>;
+    const names = Object.keys(defaults).filter((k) => /^(SIGN_IN_|AUTH_MAILS_|CAUCUS_PASSWORD_|ORGANIZER_INVITATIONS_|AUTH_RATE_LIMIT_)/.test(k));
+    expect(names).toHaveLength(14);
+    for (const name of names) expect([name, example[name]]).toEqual([name, String(defaults[name])]);
+    expect(() => loadSettings({ DATA_DIR: dir(), CAUCUS_PASSWORD_GUESSES_MAX: '0' })).toThrow(/CAUCUS_PASSWORD_GUESSES_MAX/);
+    expect(loadSettings({ DATA_DIR: dir(), SIGN_IN_FREE_FAILURES: '2' }).SIGN_IN_FREE_FAILURES).toBe(2);
+  });
+});
+
+describe('loopbackAliases', () => {
+  it.each([
+    ['http://localhost:3000', ['http://127.0.0.1:3000', 'http://[::1]:3000']],
+    ['http://127.0.0.1:8080', ['http://localhost:8080', 'http://[::1]:8080']],
+    ['http://[::1]:3000', ['http://localhost:3000', 'http://127.0.0.1:3000']],
+    ['https://localhost', ['https://127.0.0.1', 'https://[::1]']],
+    ['https://caucus.example.org', []],
+    ['http://192.168.1.5:3000', []],
+  ])('%s', (baseUrl, expected) => expect(loopbackAliases(baseUrl)).toEqual(expected));
 });

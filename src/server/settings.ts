@@ -42,10 +42,24 @@ const schema = z.object({
   SMTP_URL: optionalUrl(/^smtps?:\/\//, 'SMTP_URL'),
   MAIL_FROM: z.string().min(3).default('Graduated Unanimous Caucus <no-reply@localhost>'),
   APP_TIME_ZONE: z.string().refine(isTimeZone, 'APP_TIME_ZONE must be an IANA time zone such as America/New_York').default('America/New_York'),
-  VISION_DOCUMENT_URL: z.url().default('https://example.org/graduated-unanimous-caucus-vision.pdf'),
+  VISION_DOCUMENT_URL: z.url({ protocol: /^https?$/, error: 'VISION_DOCUMENT_URL must be an http(s) address' }).default('https://example.org/graduated-unanimous-caucus-vision.pdf'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  // Guessing limits (issue 11): per account, per recipient, per user; see .env.example.
+  SIGN_IN_FREE_FAILURES: z.coerce.number().int().min(0).default(5),
+  SIGN_IN_BACKOFF_BASE_SECONDS: z.coerce.number().int().min(1).default(60),
+  SIGN_IN_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(1).default(3600),
+  SIGN_IN_FAILURES_FORGOTTEN_AFTER_SECONDS: z.coerce.number().int().min(1).default(86_400),
+  AUTH_MAILS_PER_RECIPIENT_MAX: z.coerce.number().int().min(1).default(5),
+  AUTH_MAILS_PER_RECIPIENT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  CAUCUS_PASSWORD_GUESSES_MAX: z.coerce.number().int().min(1).default(5),
+  CAUCUS_PASSWORD_GUESSES_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  CAUCUS_PASSWORD_GUESSES_PER_USER_MAX: z.coerce.number().int().min(1).default(20),
+  CAUCUS_PASSWORD_GUESSES_PER_USER_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  ORGANIZER_INVITATIONS_MAX: z.coerce.number().int().min(1).default(20),
+  ORGANIZER_INVITATIONS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   STATS_CACHE_SECONDS: z.coerce.number().int().min(0).default(30),
   // Payments and identity: Stripe when the secret key is set, otherwise the local test mode.
   STRIPE_SECRET_KEY: z
@@ -114,4 +128,16 @@ function readOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The other names of a loopback BASE_URL (localhost, 127.0.0.1, [::1]) with its scheme and
+ * port: in development a page opened at any of them may send forms. None for other hosts.
+ */
+export function loopbackAliases(baseUrl: string): string[] {
+  const url = new URL(baseUrl);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [];
+  return LOOPBACK_HOSTS.filter((h) => h !== url.hostname).map((h) => `${url.protocol}//${h}${url.port ? `:${url.port}` : ''}`);
 }

@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, useParams, useRouteError, type RouteObje
 import { AppLayout } from './components/layout/app-layout';
 import { ErrorState, LinkButton, Page } from './components/ui/page';
 import { RequireAuth } from './features/session/require-auth';
+import type { RoutePath } from './route-paths';
 
 type PageModule = { default: React.ComponentType };
 
@@ -38,6 +39,9 @@ function RouteError() {
     </Page>
   );
 }
+
+/** A page of the app: its path is one of ROUTE_PATHS (route-paths.ts). */
+type PageRoute = RouteObject & { path: RoutePath };
 
 export const routes: RouteObject[] = [
   {
@@ -77,7 +81,7 @@ export const routes: RouteObject[] = [
       { path: '/challenge/:id', ...page(() => import('./features/challenges/challenge-page'), true) },
       { path: '/index.html', element: <Navigate to="/" replace /> },
       { path: '*', ...page(() => import('./features/public/not-found-page')) },
-    ],
+    ] satisfies PageRoute[],
   },
 ];
 

@@ -10,7 +10,7 @@ import { checkA11y, expect, pickFreeDistrict, test } from './support/caucus-fixt
 
 const CATEGORIES = ['Recruitment', 'Leadership', 'Community', 'Challenges', 'Special', 'Founding', 'Premium'];
 
-test('a member with 3 Sparks follows their badges, a badge’s progress and the Champion checklist', async ({ page, context, db, createUser, signIn }) => {
+test('a member with 3 Sparks follows their badges, a badge’s progress and the Champion checklist', async ({ page, context, db, createUser, signIn, origin }) => {
   test.slow(); // several accessibility scans
   const member = await createUser({ name: 'Bea Badger' });
   for (let i = 0; i < 3; i++) {
@@ -79,7 +79,8 @@ test('a member with 3 Sparks follows their badges, a badge’s progress and the 
   await expect(checklist.getByRole('listitem').filter({ hasText: 'Vote' })).toContainText('(not done yet)');
   await expect(checklist.getByRole('listitem').filter({ hasText: 'Premium Badge' })).toContainText('(not done yet)');
   await expect(page.getByRole('progressbar', { name: 'Champion Badge progress' })).toHaveAttribute('aria-valuenow', '50');
-  const link = `http://localhost:3000/auth?ref=${member.id}`;
+  // Made from the app's address (BASE_URL), whatever it is: here the browser tests' own.
+  const link = `${origin}/auth?ref=${member.id}`;
   await expect(page.getByRole('textbox', { name: 'Referral link' })).toHaveValue(link);
   const copy = page.getByRole('button', { name: 'Copy referral link' });
   await copy.click();

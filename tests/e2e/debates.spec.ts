@@ -134,6 +134,13 @@ test('a text debate: created with an invited friend, answered, rebutted, defende
     await checkA11y(ben.page);
   });
 
+  await test.step('Ann, who created the debate but has not responded, is told why she cannot rebut', async () => {
+    await ann.page.reload();
+    await expect(ann.page.getByRole('button', { name: /^Rebut the response/ })).toHaveCount(0);
+    await expect(ann.page.getByText('Only participants can rebut. Submit your own response first; then you can rebut the others.')).toBeVisible();
+    await expect(ben.page.getByText('Only participants can rebut.', { exact: false })).toHaveCount(0);
+  });
+
   await test.step('Ann votes: the same vote again removes it, the other switches it', async () => {
     await ann.page.reload();
     const response = article(ann.page, 'Response', benUser.name).first();

@@ -130,16 +130,57 @@ test.describe('mobile side sheet (375×740)', () => {
     await expect(sheet.getByRole('link', { name: 'Join the Revolution' })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
 
+    // Only Rewards is orange; the page you are on is marked, for the eye and for screen readers.
+    const orange = 'rgb(194, 65, 12)';
+    await expect(sheet.getByRole('link', { name: 'Rewards' })).toHaveCSS('background-color', orange);
+    for (const name of ['Caucus Search', 'Friends', 'Debate', 'Resources', 'Profile']) {
+      await expect(sheet.getByRole('link', { name, exact: true })).not.toHaveCSS('background-color', orange);
+    }
+    await expect(sheet.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(sheet.getByRole('link', { name: 'Caucus Search' })).not.toHaveAttribute('aria-current', 'page');
+    const current = await sheet.getByRole('link', { name: 'Home', exact: true }).evaluate((a) => getComputedStyle(a).borderLeftColor);
+    const other = await sheet.getByRole('link', { name: 'Friends', exact: true }).evaluate((a) => getComputedStyle(a).borderLeftColor);
+    expect(current).not.toBe(other);
+
     await sheet.getByRole('link', { name: 'Profile' }).click();
     await expect(page).toHaveURL(/\/profile$/);
     await expect(sheet).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+    await nav.getByRole('button', { name: 'Open menu' }).click();
+    await expect(sheet.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
+    await expect(sheet.getByRole('link', { name: 'Home', exact: true })).not.toHaveAttribute('aria-current', 'page');
+    await sheet.getByRole('button', { name: 'Close menu' }).click();
+    await expect(sheet).toBeHidden();
 
     await nav.getByRole('button', { name: 'Open menu' }).click();
     await sheet.getByRole('button', { name: 'Sign Out' }).click();
     await expect(sheet).toBeHidden();
     await expectSignedOutOnLanding(page);
   });
+});
+
+test('desktop at 1280 px: the brand and every item of the bar sit on one line', async ({ page, createUser, signIn }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, await createUser({ name: 'Wide Screen' }));
+  await page.goto('/friends');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  // The lines the visible text of an item takes: the distinct tops of its words' boxes.
+  const lines = (role: 'link' | 'button', name: string) =>
+    nav.getByRole(role, { name, exact: true }).evaluate((el) => {
+      const tops = new Set<number>();
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const r of range.getClientRects()) if (r.width > 0 && r.height > 0) tops.add(Math.round(r.top));
+      }
+      return tops.size;
+    });
+  expect(await lines('link', 'Graduated Unanimous Caucus')).toBe(1);
+  expect(await lines('button', 'Sign Out')).toBe(1);
+  expect(await lines('link', 'Rewards')).toBe(1);
+  expect(await lines('button', 'Connections')).toBe(1);
 });
 
 test('desktop: the Stats dropdown leads to The Movement', async ({ page }) => {
@@ -181,4 +222,21 @@ test('an unknown path shows Page Not Found, and Go Home leads to /', async ({ pa
   await page.getByRole('link', { name: 'Go Home' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { level: 1, name: /Welcome to a better way/ })).toBeVisible();
+});
+
+test('/welcome and /organizing are reached from the pages, not only by typing them', async ({ page, createUser, signIn }) => {
+  await page.goto('/');
+  await page.getByRole('main').getByRole('link', { name: 'How it works' }).click();
+  await expect(page).toHaveURL(/\/welcome$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to the movement' })).toBeVisible();
+
+  await signIn(page, await createUser({ name: 'Ora Organizer' }));
+  await page.goto('/home');
+  await dismissTodoDialog(page);
+  await page.getByRole('main').getByRole('link', { name: 'How it works' }).click();
+  await expect(page).toHaveURL(/\/welcome$/);
+  await page.goto('/my-caucuses?tab=organizing');
+  await page.getByRole('link', { name: 'Organizing Page' }).click();
+  await expect(page).toHaveURL(/\/organizing$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Organizing' })).toBeVisible();
 });

@@ -112,6 +112,9 @@ test('a referral earns Friend; verified, the referrer claims the $100 restaurant
     const done = toast(page, 'Reward Claimed!');
     await expect(done).toBeVisible();
     await expect(done).toContainText('Your reward certificate has been sent to your email.');
+    // The toast leaves the navbar and its menus free.
+    const [toastBox, navBox] = [await done.boundingBox(), await page.getByRole('navigation', { name: 'Main' }).boundingBox()];
+    expect(toastBox!.y).toBeGreaterThanOrEqual(navBox!.y + navBox!.height);
     await expect(dialog).toBeHidden();
     await expect(friend).toContainText('Reward Sent');
     await expect(friend.getByRole('button', { name: 'Claim Now' })).toHaveCount(0);

@@ -1,5 +1,6 @@
 /** What the badge endpoints answer (GET /api/badges, /api/badges/:name, /api/champion). */
 import { z } from 'zod';
+import { singleLineText } from '../text/text-schema';
 import type { BadgeProgress } from './badge-progress';
 import type { BadgeCategory, BadgeMetric } from './catalogue';
 import type { ChampionRequirement } from './champion';
@@ -10,7 +11,7 @@ export const BADGE_MESSAGES = {
 
 /** /api/badges/:name takes a badge's name or its slug. */
 export const badgeNameParamSchema = z.object({
-  name: z.string({ error: BADGE_MESSAGES.notFound }).trim().min(1, BADGE_MESSAGES.notFound).max(100, BADGE_MESSAGES.notFound),
+  name: singleLineText({ error: BADGE_MESSAGES.notFound }).trim().min(1, BADGE_MESSAGES.notFound).max(100, BADGE_MESSAGES.notFound),
 });
 
 export interface PremiumOffer {

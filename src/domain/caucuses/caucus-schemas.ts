@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { STATE_CODES, isValidDistrict } from '../geography/states';
+import { MAX_DISTRICT, STATE_CODES, isValidDistrict } from '../geography/states';
 import { ALIGNMENTS, OTHER_ALIGNMENT_MAX } from '../profiles/alignment';
+import { multiLineText, singleLineText } from '../text/text-schema';
 import { MAX_LEVEL, MIN_LEVEL } from './level';
 
 export const CAUCUS_NAME_MAX = 100;
@@ -50,21 +51,27 @@ export function invitationCodeFrom(bytes: Uint8Array): string {
   return code;
 }
 
-const optionalDistrict = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().optional());
-const optionalLevel = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().int().optional());
+const optionalDistrict = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce.number({ error: CAUCUS_MESSAGES.districtRequired }).int(CAUCUS_MESSAGES.districtRequired).min(1, CAUCUS_MESSAGES.districtRequired).max(MAX_DISTRICT, CAUCUS_MESSAGES.districtRequired).optional(),
+);
+const optionalLevel = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce.number({ error: CAUCUS_MESSAGES.levelRange }).int(CAUCUS_MESSAGES.levelRange).min(MIN_LEVEL, CAUCUS_MESSAGES.levelRange).max(MAX_LEVEL, CAUCUS_MESSAGES.levelRange).optional(),
+);
 
 export const createCaucusSchema = z
   .object({
-    name: z.string({ error: CAUCUS_MESSAGES.nameRequired }).trim().min(1, CAUCUS_MESSAGES.nameRequired).max(CAUCUS_NAME_MAX, CAUCUS_MESSAGES.nameTooLong),
+    name: singleLineText({ error: CAUCUS_MESSAGES.nameRequired }).trim().min(1, CAUCUS_MESSAGES.nameRequired).max(CAUCUS_NAME_MAX, CAUCUS_MESSAGES.nameTooLong),
     membershipType: z.enum(['voting', 'organizer']),
-    state: z.string().optional(),
+    state: singleLineText().max(2, CAUCUS_MESSAGES.stateRequired).optional(),
     district: optionalDistrict,
     level: optionalLevel,
     politicalAlignment: z.enum(ALIGNMENTS, { error: CAUCUS_MESSAGES.alignmentRequired }),
-    otherAlignment: z.string().trim().max(OTHER_ALIGNMENT_MAX).optional(),
+    otherAlignment: singleLineText().trim().max(OTHER_ALIGNMENT_MAX).optional(),
     accessType: z.enum(['open', 'private']),
-    password: z.string().optional(),
-    platformLink: z.string().trim().max(500).optional(),
+    password: singleLineText().max(200).optional(),
+    platformLink: singleLineText().trim().max(500).optional(),
     confirmLeave: z.boolean().optional(),
   })
   .superRefine((v, ctx) => {
@@ -91,26 +98,25 @@ export type CreateCaucusInput = z.infer<typeof createCaucusSchema>;
 
 export const searchCaucusesSchema = z.object({
   state: z.enum(STATE_CODES).optional(),
-  district: z.coerce.number().int().min(1).optional(),
+  district: z.coerce.number().int().min(1).max(MAX_DISTRICT).optional(),
   level: z.coerce.number().int().min(MIN_LEVEL).max(MAX_LEVEL).optional(),
-  name: z.string().trim().max(CAUCUS_NAME_MAX).optional(),
+  name: singleLineText().trim().max(CAUCUS_NAME_MAX).optional(),
   status: z.enum(CAUCUS_STATUSES).default('available'),
-  alignment: z.string().trim().max(OTHER_ALIGNMENT_MAX).optional(),
+  alignment: singleLineText().trim().max(OTHER_ALIGNMENT_MAX).optional(),
   page: z.coerce.number().int().min(1).max(1000).default(1),
 });
 export type SearchCaucusesInput = z.infer<typeof searchCaucusesSchema>;
 export const SEARCH_PAGE_SIZE = 20;
 
 export const joinCaucusSchema = z.object({
-  password: z.string().max(200).optional(),
+  password: singleLineText().max(200).optional(),
   confirmLeave: z.boolean().optional(),
 });
 
 export const castVoteSchema = z.object({ candidateId: z.uuid('Choose a voting member of this caucus') });
 
 export const platformLinkSchema = z.object({
-  platformLink: z
-    .string({ error: CAUCUS_MESSAGES.platformLinkEmpty })
+  platformLink: singleLineText({ error: CAUCUS_MESSAGES.platformLinkEmpty })
     .trim()
     .min(1, CAUCUS_MESSAGES.platformLinkEmpty)
     .max(500)
@@ -122,15 +128,15 @@ export const requiredMembersSchema = z.object({
 });
 
 export const chatMessageSchema = z.object({
-  message: z.string({ error: CAUCUS_MESSAGES.chatEmpty }).trim().min(1, CAUCUS_MESSAGES.chatEmpty).max(CHAT_MESSAGE_MAX, CAUCUS_MESSAGES.chatTooLong),
+  message: multiLineText({ error: CAUCUS_MESSAGES.chatEmpty }).trim().min(1, CAUCUS_MESSAGES.chatEmpty).max(CHAT_MESSAGE_MAX, CAUCUS_MESSAGES.chatTooLong),
 });
 
 export const inviteVoterSchema = z.object({ inviteeId: z.uuid('Choose a user to invite') });
 export const inviteOrganizerSchema = z
-  .object({ email: z.string().trim().max(254).optional(), inviteeId: z.uuid().optional() })
+  .object({ email: singleLineText().trim().max(254).optional(), inviteeId: z.uuid().optional() })
   .refine((v) => !!v.email || !!v.inviteeId, { message: 'Enter an email address or choose a user', path: ['email'] });
 export const respondInvitationSchema = z.object({
   response: z.enum(['accepted', 'declined']),
-  password: z.string().max(200).optional(),
+  password: singleLineText().max(200).optional(),
   confirmLeave: z.boolean().optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from '../text/text-schema';
 
 /** Spec: teams blue and orange, types banners or sparks, 3 to 30 days, at most 12 members, recent = last 30 days. */
 export const CHALLENGE_TYPES = ['sparks', 'banners'] as const;
@@ -50,7 +51,7 @@ const uuidList = z
 
 /** The Create Challenge dialog and POST /api/challenges. */
 export const createChallengeSchema = z.object({
-  name: z.string({ error: CHALLENGE_MESSAGES.nameRequired }).trim().min(1, CHALLENGE_MESSAGES.nameRequired).max(CHALLENGE_NAME_MAX, CHALLENGE_MESSAGES.nameTooLong),
+  name: singleLineText({ error: CHALLENGE_MESSAGES.nameRequired }).trim().min(1, CHALLENGE_MESSAGES.nameRequired).max(CHALLENGE_NAME_MAX, CHALLENGE_MESSAGES.nameTooLong),
   challengeType: z.enum(CHALLENGE_TYPES, { error: CHALLENGE_MESSAGES.typeRequired }),
   durationDays: z
     .number({ error: CHALLENGE_MESSAGES.durationRange })
@@ -64,7 +65,7 @@ export type CreateChallengeInput = z.infer<typeof createChallengeSchema>;
 
 /** Chat message (caucus and challenge): trimmed, non-empty. */
 export const challengeChatMessageSchema = z.object({
-  message: z.string({ error: CHALLENGE_MESSAGES.chatEmpty }).trim().min(1, CHALLENGE_MESSAGES.chatEmpty).max(CHALLENGE_CHAT_MAX, CHALLENGE_MESSAGES.chatTooLong),
+  message: multiLineText({ error: CHALLENGE_MESSAGES.chatEmpty }).trim().min(1, CHALLENGE_MESSAGES.chatEmpty).max(CHALLENGE_CHAT_MAX, CHALLENGE_MESSAGES.chatTooLong),
 });
 
 // ---------------------------------------------------------------------------------------

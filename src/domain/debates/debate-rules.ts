@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from '../text/text-schema';
 
 /** The three parts of a debate: a response to the prompt, a rebuttal of a response, a defense against a rebuttal. */
 export const CONTRIBUTION_KINDS = ['response', 'rebuttal', 'defense'] as const;
@@ -52,6 +53,8 @@ export const DEBATE_MESSAGES = {
   votingClosed: 'Voting is closed for this debate.',
   loginToParticipate: 'Please log in to participate in this debate',
   noResponses: 'No responses yet. Be the first to respond!',
+  /** Beside the responses, for a signed-in viewer who has not responded (the creator too): why there is no Rebut button. */
+  rebutAfterResponding: 'Only participants can rebut. Submit your own response first; then you can rebut the others.',
   deleteConfirm:
     'Are you sure you want to delete this debate? This action cannot be undone and will remove all responses, rebuttals, and votes associated with this debate.',
   deletedTitle: 'Debate Deleted',
@@ -187,15 +190,14 @@ export function audioKey(userId: string, debateId: string, kind: ContributionKin
   return `${userId}/${debateId}/${kind}-${at.getTime()}.webm`;
 }
 
-const trimmed = (required: string, max: number, tooLong: string) =>
-  z
-    .string({ error: required })
+const trimmed = (required: string, max: number, tooLong: string, multiline = false) =>
+  (multiline ? multiLineText({ error: required }) : singleLineText({ error: required }))
     .transform((s) => s.trim())
     .pipe(z.string().min(1, { error: required }).max(max, { error: tooLong }));
 
 export const createDebateSchema = z.object({
   title: trimmed(DEBATE_MESSAGES.titleRequired, DEBATE_LIMITS.titleMaxChars, DEBATE_MESSAGES.titleTooLong),
-  prompt: trimmed(DEBATE_MESSAGES.promptRequired, DEBATE_LIMITS.promptMaxChars, DEBATE_MESSAGES.promptTooLong),
+  prompt: trimmed(DEBATE_MESSAGES.promptRequired, DEBATE_LIMITS.promptMaxChars, DEBATE_MESSAGES.promptTooLong, true),
   debateType: z.enum(DEBATE_TYPES, { error: DEBATE_MESSAGES.invalidType }),
   durationDays: z
     .number({ error: DEBATE_MESSAGES.invalidDuration })
@@ -221,7 +223,7 @@ export const inviteFriendsSchema = z.object({
 
 /** A text contribution (JSON). The word limit depends on the kind, so it is checked with textRefusal. */
 export const textContributionSchema = z.object({
-  text: z.string({ error: DEBATE_MESSAGES.textRequired }).max(20_000, { error: DEBATE_MESSAGES.tooManyWords(MAX_WORDS.response) }),
+  text: multiLineText({ error: DEBATE_MESSAGES.textRequired }).max(20_000, { error: DEBATE_MESSAGES.tooManyWords(MAX_WORDS.response) }),
 });
 
 export const voteSchema = z.object({

@@ -55,6 +55,9 @@ export const STATES = [
   { code: 'WY', name: 'Wyoming', districts: 1 },
 ] as const;
 
+/** The most districts any state has (California's 52): the bound of every district number. */
+export const MAX_DISTRICT = Math.max(...STATES.map((s) => s.districts));
+
 export type StateCode = (typeof STATES)[number]['code'];
 
 export const STATE_CODES = STATES.map((s) => s.code) as unknown as readonly [StateCode, ...StateCode[]];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { STATE_CODES, isValidDistrict, stateName } from '../geography/states';
+import { MAX_DISTRICT, STATE_CODES, isValidDistrict, stateName } from '../geography/states';
 
 /**
  * Leaderboards (spec section 2 and 7): the top 100 users by Banners, Brownies or Sparks,
@@ -29,7 +29,7 @@ export const leaderboardQuerySchema = z
   .object({
     metric: z.enum(LEADERBOARD_METRICS, { error: LEADERBOARD_MESSAGES.metric }),
     state: z.preprocess(optional, z.enum(STATE_CODES, { error: LEADERBOARD_MESSAGES.state }).optional()),
-    district: z.preprocess(optional, z.coerce.number({ error: LEADERBOARD_MESSAGES.district }).int(LEADERBOARD_MESSAGES.district).optional()),
+    district: z.preprocess(optional, z.coerce.number({ error: LEADERBOARD_MESSAGES.district }).int(LEADERBOARD_MESSAGES.district).min(1, LEADERBOARD_MESSAGES.district).max(MAX_DISTRICT, LEADERBOARD_MESSAGES.district).optional()),
   })
   .superRefine((v, ctx) => {
     if (v.district === undefined) return;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { STATE_CODES, isValidDistrict } from '../geography/states';
+import { MAX_DISTRICT, STATE_CODES, isValidDistrict } from '../geography/states';
+import { multiLineText, singleLineText } from '../text/text-schema';
 import { ALIGNMENTS, OTHER_ALIGNMENT_MAX } from './alignment';
 import { BIO_MAX, EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, TAGLINE_MAX } from './limits';
 
@@ -19,13 +20,14 @@ export const MESSAGES = {
 } as const;
 
 const requiredText = (max: number) =>
-  z.string({ error: MESSAGES.requiredFields }).trim().min(1, MESSAGES.requiredFields).max(max);
+  singleLineText({ error: MESSAGES.requiredFields }).trim().min(1, MESSAGES.requiredFields).max(max);
 
 export const stateSchema = z.enum(STATE_CODES, { error: MESSAGES.invalidState });
 export const districtSchema = z.coerce
   .number({ error: MESSAGES.invalidDistrict })
   .int(MESSAGES.invalidDistrict)
-  .min(1, MESSAGES.invalidDistrict);
+  .min(1, MESSAGES.invalidDistrict)
+  .max(MAX_DISTRICT, MESSAGES.invalidDistrict);
 
 export const alignmentChoiceSchema = z.enum(ALIGNMENTS, { error: MESSAGES.invalidAlignment });
 
@@ -41,7 +43,7 @@ export const locationSchema = z
 export const signUpProfileSchema = z
   .object({
     name: requiredText(NAME_MAX),
-    politicalAlignment: z.string({ error: MESSAGES.requiredFields }).trim().min(1, MESSAGES.requiredFields).max(OTHER_ALIGNMENT_MAX),
+    politicalAlignment: singleLineText({ error: MESSAGES.requiredFields }).trim().min(1, MESSAGES.requiredFields).max(OTHER_ALIGNMENT_MAX),
     state: stateSchema,
     district: districtSchema,
     recruitedBy: z.uuid({ error: MESSAGES.invalidReferrer }).nullish(),
@@ -55,13 +57,13 @@ export const signUpProfileSchema = z
 export const registerFormSchema = z
   .object({
     name: requiredText(NAME_MAX),
-    email: z.string().trim().min(1, MESSAGES.requiredFields).max(EMAIL_MAX).pipe(z.email(MESSAGES.invalidEmail)),
-    password: z.string().min(1, MESSAGES.requiredFields).min(PASSWORD_MIN, MESSAGES.passwordTooShort).max(PASSWORD_MAX),
-    confirmPassword: z.string().min(1, MESSAGES.requiredFields),
-    alignment: z.string().min(1, MESSAGES.requiredFields),
-    otherAlignment: z.string().max(OTHER_ALIGNMENT_MAX).optional(),
-    state: z.string().min(1, MESSAGES.requiredFields),
-    district: z.string().min(1, MESSAGES.requiredFields),
+    email: singleLineText().trim().min(1, MESSAGES.requiredFields).max(EMAIL_MAX).pipe(z.email(MESSAGES.invalidEmail)),
+    password: singleLineText().min(1, MESSAGES.requiredFields).min(PASSWORD_MIN, MESSAGES.passwordTooShort).max(PASSWORD_MAX),
+    confirmPassword: singleLineText().min(1, MESSAGES.requiredFields),
+    alignment: singleLineText().min(1, MESSAGES.requiredFields),
+    otherAlignment: singleLineText().max(OTHER_ALIGNMENT_MAX).optional(),
+    state: singleLineText().min(1, MESSAGES.requiredFields),
+    district: singleLineText().min(1, MESSAGES.requiredFields),
   })
   .superRefine((v, ctx) => {
     if (v.password !== v.confirmPassword) {
@@ -77,15 +79,15 @@ export const registerFormSchema = z
 export type RegisterForm = z.infer<typeof registerFormSchema>;
 
 export const updateTaglineSchema = z.object({
-  tagline: z.string({ error: MESSAGES.taglineTooLong }).trim().max(TAGLINE_MAX, MESSAGES.taglineTooLong),
+  tagline: singleLineText({ error: MESSAGES.taglineTooLong }).trim().max(TAGLINE_MAX, MESSAGES.taglineTooLong),
 });
 export const updateBioSchema = z.object({
-  bio: z.string({ error: MESSAGES.bioTooLong }).trim().max(BIO_MAX, MESSAGES.bioTooLong),
+  bio: multiLineText({ error: MESSAGES.bioTooLong }).trim().max(BIO_MAX, MESSAGES.bioTooLong),
 });
 export const updateAlignmentSchema = z
   .object({
     alignment: alignmentChoiceSchema,
-    otherAlignment: z.string().trim().max(OTHER_ALIGNMENT_MAX).optional(),
+    otherAlignment: singleLineText().trim().max(OTHER_ALIGNMENT_MAX).optional(),
   })
   .refine((v) => v.alignment !== 'Other' || (v.otherAlignment ?? '').length > 0, {
     message: MESSAGES.otherAlignmentRequired,
@@ -94,7 +96,7 @@ export const updateAlignmentSchema = z
 export const updateLocationSchema = locationSchema;
 
 export const deleteProfileSchema = z.object({
-  confirmation: z.string().refine((v) => v.trim().toLowerCase() === 'delete', MESSAGES.deleteConfirm),
+  confirmation: singleLineText().max(100, MESSAGES.deleteConfirm).refine((v) => v.trim().toLowerCase() === 'delete', MESSAGES.deleteConfirm),
 });
 
 /** True when the text typed in the delete dialog confirms deletion ('delete', any case). */

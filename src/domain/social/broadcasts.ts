@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { districtCount, districtLabel, isStateCode, stateName } from '../geography/states';
+import { districtCount, districtLabel, isStateCode, MAX_DISTRICT, stateName } from '../geography/states';
+import { singleLineText } from '../text/text-schema';
 import { MAX_LEVEL } from '../caucuses/level';
 import { messageText } from './messages';
 
@@ -28,8 +29,16 @@ export const BROADCAST_MESSAGES = {
   delegatesOnly: 'Only elected delegates can broadcast to their constituents.',
 } as const;
 
-const optionalText = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.string().trim().optional());
-const optionalInt = z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number().optional());
+const optionalText = z.preprocess((v) => (v === '' || v === null ? undefined : v), singleLineText().trim().max(2, BROADCAST_MESSAGES.stateRequired).optional());
+const optionalInt = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.coerce
+    .number({ error: BROADCAST_MESSAGES.districtRequired })
+    // Bounded here so nothing huge reaches a query; the state's own range is checked below with its message.
+    .min(-MAX_DISTRICT, BROADCAST_MESSAGES.districtRequired)
+    .max(MAX_DISTRICT * 2, BROADCAST_MESSAGES.districtRequired)
+    .optional(),
+);
 
 /** The send form (spec section 5: a state or district scope needs the state, and the district for district scope). */
 export const sendBroadcastSchema = z

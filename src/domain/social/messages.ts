@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText } from '../text/text-schema';
 
 /** A private message or a broadcast holds at most this many characters (after trimming). */
 export const PRIVATE_MESSAGE_MAX = 2000;
@@ -23,8 +24,7 @@ export const MESSAGE_ERRORS = {
 } as const;
 
 /** Trimmed, not empty, not longer than PRIVATE_MESSAGE_MAX (spec section 5). */
-export const messageText = z
-  .string({ error: MESSAGE_ERRORS.empty })
+export const messageText = multiLineText({ error: MESSAGE_ERRORS.empty })
   .trim()
   .min(1, MESSAGE_ERRORS.empty)
   .max(PRIVATE_MESSAGE_MAX, MESSAGE_ERRORS.tooLong);

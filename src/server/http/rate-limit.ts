@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { tooManyAttemptsMessage } from '../../domain/throttle/wait-words';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Db } from '../db/client';
 import type { Clock } from '../clock';
@@ -8,6 +9,8 @@ export interface RateLimitDecision {
   allowed: boolean;
   count: number;
   retryAfterSeconds: number;
+  /** The start of the window this hit was counted in (to refund it: refundRateLimit). */
+  windowStart: Date;
 }
 
 /**
@@ -31,7 +34,24 @@ export async function hitRateLimit(
   const row = result.rows[0]!;
   const windowStart = new Date(row.window_start);
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowSeconds * 1000 - now.getTime()) / 1000));
-  return { allowed: row.count <= max, count: row.count, retryAfterSeconds };
+  return { allowed: row.count <= max, count: row.count, retryAfterSeconds, windowStart };
+}
+
+/**
+ * Takes back one hit counted by hitRateLimit (for an attempt that turned out not to count),
+ * unless its window has passed since.
+ */
+export async function refundRateLimit(db: Db, key: string, windowStart: Date): Promise<void> {
+  await db.execute(sql`
+    update rate_limits set count = greatest(count - 1, 0)
+    where key = ${key} and window_start = ${windowStart}`);
+}
+
+/** The one answer to a refused request: 429, Retry-After in seconds, the wait in words. */
+export function tooManyAttempts(c: Context, retryAfterSeconds: number): Response {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  c.header('Retry-After', String(seconds));
+  return c.json({ error: { code: 'rate_limited', message: tooManyAttemptsMessage(seconds) } }, 429);
 }
 
 export function clientAddress(c: Parameters<MiddlewareHandler>[0]): string {
@@ -53,13 +73,7 @@ export function rateLimit(options: {
   return async (c, next) => {
     const who = options.key ? await options.key(c) : clientAddress(c);
     const decision = await hitRateLimit(options.db, `${options.name}:${who}`, options.max, options.windowSeconds, options.clock.now());
-    if (!decision.allowed) {
-      c.header('Retry-After', String(decision.retryAfterSeconds));
-      return c.json(
-        { error: { code: 'rate_limited', message: 'Too many attempts. Please wait a minute and try again.' } },
-        429,
-      );
-    }
+    if (!decision.allowed) return tooManyAttempts(c, decision.retryAfterSeconds);
     await next();
   };
 }

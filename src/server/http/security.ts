@@ -1,26 +1,82 @@
-import type { MiddlewareHandler } from 'hono';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 
-export const securityHeaders = (): MiddlewareHandler =>
-  secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      mediaSrc: ["'self'", 'blob:'],
-      connectSrc: ["'self'"],
-      fontSrc: ["'self'", 'data:'],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
+/** Extra style sources one response may allow (its own nonce or hashes); never 'unsafe-inline'. */
+export interface StyleSources {
+  /** Added to `style-src`: `<style>` elements (and `<link>` stylesheets). */
+  elements?: string[];
+  /** `style-src-attr`: style attributes in the HTML (hashes, with 'unsafe-hashes'). */
+  attributes?: string[];
+}
+
+/** What each response in flight has allowed, by its request context (see allowStyles). */
+const allowedStyles = new WeakMap<Context, Required<StyleSources>>();
+
+/**
+ * The Content-Security-Policy of every answer. Nothing inline runs or applies unless a
+ * response names it: no 'unsafe-inline' anywhere (decision 016).
+ */
+const BASE_POLICY: ReadonlyArray<readonly [directive: string, sources: readonly string[]]> = [
+  ['default-src', ["'self'"]],
+  ['script-src', ["'self'"]],
+  ['style-src', ["'self'"]],
+  ['img-src', ["'self'", 'data:', 'blob:']],
+  ['media-src', ["'self'", 'blob:']],
+  ['connect-src', ["'self'"]],
+  ['font-src', ["'self'", 'data:']],
+  ['object-src', ["'none'"]],
+  ['base-uri', ["'self'"]],
+  ['form-action', ["'self'"]],
+  ['frame-ancestors', ["'none'"]],
+];
+
+const SOURCE = /^'(?:nonce-[A-Za-z0-9+/_-]+={0,2}|sha(?:256|384|512)-[A-Za-z0-9+/]+={0,2}|unsafe-hashes)'$/;
+
+function checkSources(sources: StyleSources): void {
+  for (const source of [...(sources.elements ?? []), ...(sources.attributes ?? [])]) {
+    if (!SOURCE.test(source)) throw new Error(`Not a nonce or hash source for the CSP: ${source}`);
+  }
+}
+
+/** The policy as a header value, with a response's extra style sources (nonces and hashes only). */
+export function contentSecurityPolicy(extra: StyleSources = {}): string {
+  checkSources(extra);
+  const elements = extra.elements ?? [];
+  const attributes = extra.attributes ?? [];
+  const directives = BASE_POLICY.map(([name, sources]) => [name, name === 'style-src' ? [...sources, ...elements] : [...sources]] as const);
+  if (attributes.length > 0) directives.push(['style-src-attr', attributes]);
+  return directives.map(([name, sources]) => `${name} ${sources.join(' ')}`).join('; ');
+}
+
+/** A fresh nonce for one response (128 random bits, base64). */
+export const newCspNonce = (): string => randomBytes(16).toString('base64');
+
+/** The CSP source that allows exactly this inline text (`<style>` content or a style attribute's value). */
+export const cspHash = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** Lets this response apply the given inline styles; every other directive stays as strict. */
+export function allowStyles(c: Context, sources: StyleSources): void {
+  checkSources(sources);
+  const current = allowedStyles.get(c) ?? { elements: [], attributes: [] };
+  allowedStyles.set(c, {
+    elements: [...current.elements, ...(sources.elements ?? [])],
+    attributes: [...current.attributes, ...(sources.attributes ?? [])],
+  });
+}
+
+export const securityHeaders = (): MiddlewareHandler => {
+  const otherHeaders = secureHeaders({
     xFrameOptions: 'DENY',
     xContentTypeOptions: 'nosniff',
     referrerPolicy: 'strict-origin-when-cross-origin',
     crossOriginEmbedderPolicy: false,
   });
+  return async (c, next) => {
+    await otherHeaders(c, next);
+    c.res.headers.set('Content-Security-Policy', contentSecurityPolicy(allowedStyles.get(c)));
+  };
+};
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

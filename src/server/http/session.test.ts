@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import { sessions } from '../db/schema/auth';
+import { sessions, users } from '../db/schema/auth';
 import { createUser } from '../test/factories';
 import { createTestApp, testSettings } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
@@ -52,7 +52,9 @@ describe('the session middleware', () => {
     const { cookie } = await signedIn();
     const [name, value] = cookie.split('=') as [string, string];
     const decoded = decodeURIComponent(value);
-    const forged = `${name}=${encodeURIComponent(`${decoded.slice(0, 5)}x${decoded.slice(6)}`)}`;
+    // One character changed, whatever it was (an 'x' replaced by 'x' would change nothing).
+    const swapped = decoded[5] === 'x' ? 'y' : 'x';
+    const forged = `${name}=${encodeURIComponent(`${decoded.slice(0, 5)}${swapped}${decoded.slice(6)}`)}`;
     expect((await t.request('/api/me', { cookie: forged })).status).toBe(401);
   });
 
@@ -72,6 +74,23 @@ describe('the session middleware', () => {
   it('refuses a session that was deleted (signed out elsewhere)', async () => {
     const { cookie, token } = await signedIn();
     await database.db.delete(sessions).where(eq(sessions.token, token));
+    expect((await t.request('/api/me', { cookie })).status).toBe(401);
+  });
+
+  it('refuses a session of an account whose email is not confirmed, for reads and writes', async () => {
+    const { user, cookie } = await signedIn();
+    await database.db.update(users).set({ emailVerified: false }).where(eq(users.id, user.id));
+    expect((await t.request('/api/me', { cookie })).status).toBe(401);
+    const write = await t.request('/api/me/tagline', { method: 'PATCH', cookie, json: { tagline: 'forced' } });
+    expect(write.status).toBe(401);
+    const [row] = await database.db.select({ tagline: users.tagline }).from(users).where(eq(users.id, user.id));
+    expect(row!.tagline).not.toBe('forced');
+    expect(((await (await t.request('/api/session', { cookie })).json()) as { user: unknown }).user).toBeNull();
+  });
+
+  it('refuses a session of a hidden (deleted) profile', async () => {
+    const { user, cookie } = await signedIn();
+    await database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
     expect((await t.request('/api/me', { cookie })).status).toBe(401);
   });
 

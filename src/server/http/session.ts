@@ -49,7 +49,14 @@ export function verifySignedToken(cookieValue: string, secret: string): string |
 export function loadSession({ auth, db, secret }: SessionDeps): MiddlewareHandler<AppEnv> {
   let cookieName: string | undefined;
   const findSession = db
-    .select({ expiresAt: sessions.expiresAt, id: users.id, email: users.email, name: users.name })
+    .select({
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      emailVerified: users.emailVerified,
+      deletedAt: users.deletedAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.token, sql.placeholder('token')))
@@ -69,14 +76,17 @@ export function loadSession({ auth, db, secret }: SessionDeps): MiddlewareHandle
       return next();
     }
     const [row] = await findSession.execute({ token });
-    const now = Date.now();
-    const dueForRefresh = row && row.expiresAt.getTime() - SESSION_DAYS * 86_400_000 + SESSION_UPDATE_AGE_SECONDS * 1000 <= now;
-    if (row && row.expiresAt.getTime() > now && !dueForRefresh) {
-      c.set('user', { id: row.id, email: row.email, name: row.name });
+    // A session counts only for a confirmed, present account: better-auth makes none for an
+    // unconfirmed one, but a session that exists anyway (made by hand, or left from before a
+    // profile was hidden) must not be able to do anything.
+    if (!row || !row.emailVerified || row.deletedAt) {
+      c.set('user', null);
       return next();
     }
-    if (!row) {
-      c.set('user', null);
+    const now = Date.now();
+    const dueForRefresh = row.expiresAt.getTime() - SESSION_DAYS * 86_400_000 + SESSION_UPDATE_AGE_SECONDS * 1000 <= now;
+    if (row.expiresAt.getTime() > now && !dueForRefresh) {
+      c.set('user', { id: row.id, email: row.email, name: row.name });
       return next();
     }
     const session = await auth.api.getSession({ headers: c.req.raw.headers });

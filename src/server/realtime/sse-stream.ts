@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { AppError } from '../http/app-error';
-import type { Logger } from '../logger';
+import { loggableError, type Logger } from '../logger';
 import type { HubEvent, NotificationHub } from './notification-hub';
 
 /** Writes one Server-Sent Event: `event` names it, `data` goes as JSON, `id` is optional. */
@@ -79,7 +79,7 @@ export function streamHubEvents(c: Context, options: HubStreamOptions): Response
       }
     } catch (e) {
       if (!(e instanceof AppError)) {
-        options.logger?.warn({ ...options.logContext, err: e instanceof Error ? e.message : String(e) }, 'live stream ended by an error');
+        options.logger?.warn({ ...options.logContext, err: loggableError(e) }, 'live stream ended by an error');
       }
     } finally {
       if (heartbeat) clearInterval(heartbeat);

@@ -19,7 +19,8 @@ export async function reencodePhoto(bytes: Buffer): Promise<{ bytes: Buffer; con
   if (bytes.length > PHOTO_MAX_BYTES) {
     throw new AppError(413, 'file_too_large', PHOTO_ERRORS.tooLarge.message, { title: PHOTO_ERRORS.tooLarge.title });
   }
-  const detected = await fileTypeFromBuffer(bytes);
+  // A truncated or garbage file can make file-type throw (EndOfStreamError): it is no image either.
+  const detected = await fileTypeFromBuffer(bytes).catch(() => undefined);
   if (!detected || !ACCEPTED.has(detected.mime)) {
     throw new AppError(400, 'invalid_file_type', PHOTO_ERRORS.invalidType.message, { title: PHOTO_ERRORS.invalidType.title });
   }

@@ -48,7 +48,6 @@ export function buildUser(n: number, random: () => number, overrides: Partial<Ne
     politicalAlignment: ALIGNMENTS[Math.floor(random() * (ALIGNMENTS.length - 1))]!,
     state: home.state,
     district: home.district,
-    sharingLink: `http://localhost:3000/auth?ref=${id}`,
     ...overrides,
   };
 }

@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '../db/client';
 import { startEmbeddedPostgres } from '../db/embedded';
+import './keep-exit-code';
 
 export const TEMPLATE_DB = `caucus_template_${process.pid}`;
 

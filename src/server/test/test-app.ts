@@ -15,6 +15,19 @@ export const testSettings: AppSettings = {
   AUTH_RATE_LIMIT_MAX: 1000,
   AUTH_RATE_LIMIT_WINDOW_SECONDS: 60,
   STATS_CACHE_SECONDS: 0,
+  // The guessing limits, high so that the suite is not throttled; their own tests set them low.
+  SIGN_IN_FREE_FAILURES: 1000,
+  SIGN_IN_BACKOFF_BASE_SECONDS: 60,
+  SIGN_IN_BACKOFF_MAX_SECONDS: 3600,
+  SIGN_IN_FAILURES_FORGOTTEN_AFTER_SECONDS: 86_400,
+  AUTH_MAILS_PER_RECIPIENT_MAX: 1000,
+  AUTH_MAILS_PER_RECIPIENT_WINDOW_SECONDS: 3600,
+  CAUCUS_PASSWORD_GUESSES_MAX: 1000,
+  CAUCUS_PASSWORD_GUESSES_WINDOW_SECONDS: 900,
+  CAUCUS_PASSWORD_GUESSES_PER_USER_MAX: 1000,
+  CAUCUS_PASSWORD_GUESSES_PER_USER_WINDOW_SECONDS: 3600,
+  ORGANIZER_INVITATIONS_MAX: 1000,
+  ORGANIZER_INVITATIONS_WINDOW_SECONDS: 3600,
   APP_TIME_ZONE: 'America/New_York',
   // No Stripe keys: the local test-mode payment and identity provider.
   STRIPE_SECRET_KEY: undefined,
@@ -35,7 +48,12 @@ export function createTestApp(db: Db, options: { settings?: Partial<AppSettings>
     payments: options.payments,
   });
 
-  const request = (path: string, init: RequestInit & { cookie?: string; json?: unknown } = {}) => {
+  /**
+   * A request as a browser would send it. `remoteAddress` is the client's address as the socket
+   * gives it (default: this machine), for the rules that depend on it (per-IP limits, the
+   * loopback-only mailbox).
+   */
+  const request = (path: string, init: RequestInit & { cookie?: string; json?: unknown; remoteAddress?: string } = {}) => {
     const headers = new Headers(init.headers);
     if (!headers.has('origin')) headers.set('origin', TEST_ORIGIN);
     if (init.cookie) headers.set('cookie', init.cookie);
@@ -44,7 +62,9 @@ export function createTestApp(db: Db, options: { settings?: Partial<AppSettings>
       headers.set('content-type', 'application/json');
       body = JSON.stringify(init.json);
     }
-    return app.request(path, { ...init, headers, body });
+    const remoteAddress = init.remoteAddress ?? '127.0.0.1';
+    const incoming = { socket: { remoteAddress, remotePort: 50000, remoteFamily: remoteAddress.includes(':') ? 'IPv6' : 'IPv4' } };
+    return app.request(path, { ...init, headers, body }, { incoming });
   };
 
   /** Signs in and returns the session cookie. */

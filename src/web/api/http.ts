@@ -1,3 +1,5 @@
+import { parseRetryAfter, tooManyAttemptsMessage } from '../../domain/throttle/wait-words';
+
 /** An answer of the API that was not a success, with the server's message (the spec's text). */
 export class ApiError extends Error {
   constructor(
@@ -39,7 +41,9 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const data: unknown = text ? safeJson(text) : null;
   if (!res.ok) {
     const err = (data as { error?: { code?: string; message?: string; title?: string }; message?: string; code?: string } | null) ?? {};
-    const message = err.error?.message ?? err.message ?? (res.status === 429 ? 'Too many attempts. Please wait a minute and try again.' : `Request failed (${res.status})`);
+    // A 429 says in words how long to wait: the server's message, or one made from Retry-After.
+    const fallback = res.status === 429 ? tooManyAttemptsMessage(parseRetryAfter(res.headers.get('retry-after')) ?? 60) : `Request failed (${res.status})`;
+    const message = err.error?.message ?? err.message ?? fallback;
     throw new ApiError(res.status, err.error?.code ?? err.code ?? 'error', message, err.error?.title, data);
   }
   return data as T;

@@ -26,7 +26,6 @@ export const users = pgTable(
     brownies: integer('brownies').notNull().default(0),
     sparks: integer('sparks').notNull().default(0),
     verified: boolean('verified').notNull().default(false),
-    sharingLink: text('sharing_link'),
     isAdministrator: boolean('is_administrator').notNull().default(false),
     recruitedBy: uuid('recruited_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     deletedAt: tstz('deleted_at'),
@@ -56,6 +55,9 @@ export const users = pgTable(
     check('users_tagline_length', sql`char_length(${t.tagline}) <= 180`),
     check('users_bio_length', sql`char_length(${t.bio}) <= 800`),
     check('users_founding_rank_positive', sql`${t.foundingRank} is null or ${t.foundingRank} >= 1`),
+    // The photo is the app's own upload (an app-relative path); nothing else is ever rendered as its src.
+    check('users_image_app_path', sql`${t.image} is null or ${t.image} ~ '^/api/photos/[0-9a-f-]+$'`),
+    check('users_name_length', sql`char_length(${t.name}) between 1 and 80`),
     check('users_not_self_recruited', sql`${t.recruitedBy} is null or ${t.recruitedBy} <> ${t.id}`),
   ],
 );

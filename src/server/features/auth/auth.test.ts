@@ -50,7 +50,6 @@ describe('sign-up', () => {
     expect(res.status).toBe(200);
     const [user] = await database.db.select().from(users).where(eq(users.email, body.email));
     expect(user).toMatchObject({ state: 'CA', district: 12, emailVerified: false, sparks: 0, isAdministrator: false, verified: false });
-    expect(user!.sharingLink).toBe(`http://localhost:3000/auth?ref=${user!.id}`);
     expect(await confirmationLink(body.email)).toContain('/api/auth/verify-email?token=');
     const subs = await database.db.select().from(newsletterSubscriptions).where(eq(newsletterSubscriptions.email, body.email));
     expect(subs).toHaveLength(1);

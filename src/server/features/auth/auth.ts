@@ -9,9 +9,10 @@ import { newsletterSubscriptions } from '../../db/schema/platform';
 import { enqueueMail } from '../../mail/outbox';
 import { confirmEmailMail, existingAccountMail, resetPasswordMail } from '../../mail/templates';
 import type { Clock } from '../../clock';
-import type { Logger } from '../../logger';
+import { loggableError, type Logger } from '../../logger';
 import { recordEmailConfirmation } from '../badges/founding.service';
 import { awardReferralSpark } from '../points/referral.service';
+import { clearSignInFailures } from '../../http/account-throttle';
 
 export interface AuthDeps {
   db: Db;
@@ -40,6 +41,15 @@ export function createAuth(deps: AuthDeps) {
       usePlural: true,
       schema: { users, sessions, accounts, verifications },
     }),
+    // better-auth's own log lines go to the app's logger, errors without their values (a failed
+    // query's parameters are people's emails and names).
+    logger: {
+      level: 'warn',
+      log: (level, message, ...args) => {
+        const details = args.map((a) => (a instanceof Error ? loggableError(a) : typeof a === 'string' ? a : '[details]'));
+        logger[level === 'debug' ? 'debug' : level]({ source: 'better-auth', details }, message);
+      },
+    },
     // Our own rate limiter (shared through PostgreSQL) guards the auth routes; see app.ts.
     rateLimit: { enabled: false },
     session: { expiresIn: 60 * 60 * 24 * SESSION_DAYS, updateAge: SESSION_UPDATE_AGE_SECONDS },
@@ -61,6 +71,8 @@ export function createAuth(deps: AuthDeps) {
       minPasswordLength: 8,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      // A reset proves the mailbox: the owner may sign in at once, whatever guesses came before.
+      onPasswordReset: async ({ user }) => clearSignInFailures(db, user.email),
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
         await enqueueMail(db, resetPasswordMail(user.email, user.name, url));
@@ -102,17 +114,18 @@ export function createAuth(deps: AuthDeps) {
                 ...user,
                 ...parsed.data,
                 email,
+                // A photo is only ever the app's own upload (PATCH /api/me/photo), never a URL from the body.
+                image: null,
                 recruitedBy: referrer,
                 isAdministrator: deps.adminEmails.includes(email),
               },
             };
           },
           after: async (user) => {
-            await db.update(users).set({ sharingLink: `${baseUrl}/auth?ref=${user.id}` }).where(eq(users.id, user.id));
             try {
               await db.insert(newsletterSubscriptions).values({ email: user.email, userId: user.id }).onConflictDoNothing();
             } catch (error) {
-              logger.warn({ err: error instanceof Error ? error.message : String(error) }, 'newsletter subscription failed');
+              logger.warn({ err: loggableError(error) }, 'newsletter subscription failed');
             }
           },
         },

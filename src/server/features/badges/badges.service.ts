@@ -4,10 +4,10 @@ import { BADGE_MESSAGES, type BadgeCatalogueView, type BadgeView, type ChampionV
 import { BADGE_CATEGORIES, BADGES, badgeSlug, findBadgeByNameOrSlug, formatPrice, type BadgeDefinition } from '../../../domain/badges/catalogue';
 import { championChecklist, championProgressPercent } from '../../../domain/badges/champion';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/auth';
 import { badges, premiumBadges, userBadges } from '../../db/schema/points';
 import { notFound } from '../../http/app-error';
 import { readBadgeFigures } from './badge-engine.service';
+import { referralLink } from '../../../domain/profiles/referral-link';
 
 export interface BadgeDeps {
   db: Db;
@@ -80,15 +80,12 @@ export async function getBadge({ db }: BadgeDeps, nameOrSlug: string, viewerId: 
 
 /** The Champion checklist of the signed-in user, its percent, whether earned, and their referral link. */
 export async function getChampion({ db, baseUrl }: BadgeDeps, userId: string): Promise<ChampionView> {
-  const [figures, [user]] = await Promise.all([
-    readBadgeFigures(db, userId),
-    db.select({ sharingLink: users.sharingLink }).from(users).where(eq(users.id, userId)),
-  ]);
+  const figures = await readBadgeFigures(db, userId);
   const metrics = figures ?? NO_METRICS;
   return {
     items: championChecklist(metrics.champion),
     percent: championProgressPercent(metrics.champion),
     earned: figures?.earned.includes('Champion') ?? false,
-    referralLink: user?.sharingLink || `${baseUrl}/auth?ref=${userId}`,
+    referralLink: referralLink(baseUrl, userId),
   };
 }

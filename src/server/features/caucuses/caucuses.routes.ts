@@ -9,14 +9,16 @@ import {
   searchCaucusesSchema,
 } from '../../../domain/caucuses/caucus-schemas';
 import { unauthorized } from '../../http/app-error';
+import { guardPasswordGuess, type PasswordGuessDeps } from '../../http/guess-throttle';
+import { tooManyAttempts } from '../../http/rate-limit';
 import { type AppEnv, requireUser } from '../../http/session';
 import { validate } from '../../http/validate';
 import * as caucusService from './caucuses.service';
 
 const idParam = z.object({ id: z.uuid({ error: caucusService.CAUCUS_ERRORS.notFound }) });
-const codeParam = z.object({ code: z.string().trim().regex(/^[A-Za-z0-9]{6}$/, 'Invalid invitation link') });
+export const codeParam = z.object({ code: z.string().trim().regex(/^[A-Za-z0-9]{6}$/, 'Invalid invitation link') });
 
-export function caucusRoutes(deps: caucusService.CaucusDeps) {
+export function caucusRoutes(deps: caucusService.CaucusDeps & { throttle: PasswordGuessDeps['settings'] }) {
   const app = new Hono<AppEnv>();
 
   app.get('/caucuses', validate('query', searchCaucusesSchema), async (c) => {
@@ -43,7 +45,13 @@ export function caucusRoutes(deps: caucusService.CaucusDeps) {
 
   app.post('/caucuses/:id/join', validate('param', idParam), validate('json', joinCaucusSchema), async (c) => {
     const user = requireUser(c);
-    const result = await caucusService.joinCaucus(deps, user.id, c.req.valid('param').id, c.req.valid('json'));
+    const caucusId = c.req.valid('param').id;
+    const input = c.req.valid('json');
+    const guarded = await guardPasswordGuess({ ...deps, settings: deps.throttle }, user.id, caucusId, input.password, () =>
+      caucusService.joinCaucus(deps, user.id, caucusId, input),
+    );
+    if (guarded.refused) return tooManyAttempts(c, guarded.retryAfterSeconds);
+    const result = guarded.value;
     return c.json(result, result.status === 'requires_confirmation' ? 409 : 200);
   });
 

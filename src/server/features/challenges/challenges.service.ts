@@ -33,7 +33,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { challengeChatMessages, challengeInvitations, challengeMembers, challenges } from '../../db/schema/challenges';
 import { AppError, badRequest, conflict } from '../../http/app-error';
-import type { Logger } from '../../logger';
+import { loggableError, type Logger } from '../../logger';
 import { notifyQuery } from '../../realtime/notification-hub';
 import { awardChallengeWinBadges } from '../badges/badge-engine.service';
 import { friendsAmong } from '../friends/friends.service';
@@ -191,7 +191,7 @@ export function startChallengeSweep(deps: ChallengeDeps & { logger?: Logger; int
       .then((ids) => {
         if (ids.length > 0) deps.logger?.info({ completed: ids.length }, 'challenges completed');
       })
-      .catch((e: unknown) => deps.logger?.error({ err: e instanceof Error ? e.message : String(e) }, 'challenge sweep failed'))
+      .catch((e: unknown) => deps.logger?.error({ err: loggableError(e) }, 'challenge sweep failed'))
       .finally(() => (running = null));
   };
   const timer = setInterval(run, deps.intervalMs ?? 60_000);

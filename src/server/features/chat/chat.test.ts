@@ -208,7 +208,8 @@ describe('chat messages', () => {
     }
     const limited = await t.request(`/api/caucuses/${caucus.id}/chat`, { method: 'POST', cookie: aliceCookie, json: { message: 'one too many' } });
     expect(limited.status).toBe(429);
-    expect(await errorMessage(limited)).toBe('Too many attempts. Please wait a minute and try again.');
+    expect(limited.headers.get('retry-after')).toBe('10');
+    expect(await errorMessage(limited)).toBe('Too many attempts. Please try again in 10 seconds.');
     expect(await messageCount(caucus.id)).toBe(20);
     // Someone else is not held back, and the window passes.
     const bobCookie = await t.signIn(bob.email, bob.password);

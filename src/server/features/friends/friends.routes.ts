@@ -2,6 +2,7 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { FRIEND_MESSAGES, respondFriendRequestSchema, sendFriendRequestSchema } from '../../../domain/social/friends';
+import { singleLineText } from '../../../domain/text/text-schema';
 import { notFound } from '../../http/app-error';
 import { rateLimit } from '../../http/rate-limit';
 import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
@@ -16,9 +17,8 @@ export interface FriendRouteDeps extends friends.FriendDeps {
 
 export const FRIEND_REQUEST_LIMIT = { max: 30, windowSeconds: 3600 } as const;
 
-const searchQuery = z.object({
-  q: z
-    .string({ error: INVITATION_MESSAGES.searchTooShort })
+export const searchQuery = z.object({
+  q: singleLineText({ error: INVITATION_MESSAGES.searchTooShort })
     .trim()
     .min(USER_SEARCH_MIN_LENGTH, INVITATION_MESSAGES.searchTooShort)
     .max(100, 'Search text can be at most 100 characters'),

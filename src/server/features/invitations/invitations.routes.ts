@@ -2,8 +2,12 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { inviteOrganizerSchema, inviteVoterSchema, respondInvitationSchema } from '../../../domain/caucuses/caucus-schemas';
+import { singleLineText } from '../../../domain/text/text-schema';
 import { notFound } from '../../http/app-error';
-import { type AppEnv, requireUser } from '../../http/session';
+import { guardPasswordGuess, type PasswordGuessDeps } from '../../http/guess-throttle';
+import { rateLimit, tooManyAttempts } from '../../http/rate-limit';
+import type { ThrottleSettings } from '../../http/account-throttle';
+import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
 import { validate } from '../../http/validate';
 import * as invitations from './invitations.service';
 
@@ -14,21 +18,25 @@ const idOr404 = (message: string) =>
   });
 const caucusParam = idOr404(invitations.INVITATION_MESSAGES.caucusNotFound);
 const invitationParam = idOr404(invitations.INVITATION_MESSAGES.invitationNotFound);
-const nameQuery = z.object({ q: z.string().max(100, 'Search text can be at most 100 characters').optional().default('') });
-const userSearchQuery = z.object({
-  q: z
-    .string({ error: invitations.INVITATION_MESSAGES.searchTooShort })
+export const nameQuery = z.object({ q: singleLineText().max(100, 'Search text can be at most 100 characters').optional().default('') });
+export const userSearchQuery = z.object({
+  q: singleLineText({ error: invitations.INVITATION_MESSAGES.searchTooShort })
     .trim()
     .min(invitations.USER_SEARCH_MIN_LENGTH, invitations.INVITATION_MESSAGES.searchTooShort)
     .max(100, 'Search text can be at most 100 characters'),
 });
 const response = z.enum(['accepted', 'declined'], { error: 'Answer with "accepted" or "declined".' });
-const voterResponseSchema = respondInvitationSchema.extend({ response });
-const organizerResponseSchema = z.object({ response });
+export const voterResponseSchema = respondInvitationSchema.extend({ response });
+export const organizerResponseSchema = z.object({ response });
 
 /** Voting-member and organizer invitations, and the user search that feeds them. */
-export function invitationRoutes(deps: invitations.InvitationDeps) {
+export function invitationRoutes(
+  deps: invitations.InvitationDeps & {
+    throttle: PasswordGuessDeps['settings'] & Pick<ThrottleSettings, 'ORGANIZER_INVITATIONS_MAX' | 'ORGANIZER_INVITATIONS_WINDOW_SECONDS'>;
+  },
+) {
   const app = new Hono<AppEnv>();
+  const guessDeps: PasswordGuessDeps = { db: deps.db, clock: deps.clock, settings: deps.throttle };
 
   app.get('/caucuses/:id/invitable-voters', caucusParam, validate('query', nameQuery), async (c) => {
     const user = requireUser(c);
@@ -40,10 +48,26 @@ export function invitationRoutes(deps: invitations.InvitationDeps) {
     return c.json(await invitations.inviteVoter(deps, user.id, c.req.valid('param').id, c.req.valid('json').inviteeId), 201);
   });
 
-  app.post('/caucuses/:id/organizer-invitations', caucusParam, validate('json', inviteOrganizerSchema), async (c) => {
-    const user = requireUser(c);
-    return c.json(await invitations.inviteOrganizer(deps, user.id, c.req.valid('param').id, c.req.valid('json')), 201);
-  });
+  // An invitation by email answers 201 for a registered address and 404 for an unknown one:
+  // limited per user, so nobody can test addresses at speed.
+  app.post(
+    '/caucuses/:id/organizer-invitations',
+    signedIn,
+    rateLimit({
+      db: deps.db,
+      clock: deps.clock,
+      name: 'invitations:organizer',
+      max: deps.throttle.ORGANIZER_INVITATIONS_MAX,
+      windowSeconds: deps.throttle.ORGANIZER_INVITATIONS_WINDOW_SECONDS,
+      key: (c) => (c.get('user') as SessionUser).id,
+    }),
+    caucusParam,
+    validate('json', inviteOrganizerSchema),
+    async (c) => {
+      const user = requireUser(c);
+      return c.json(await invitations.inviteOrganizer(deps, user.id, c.req.valid('param').id, c.req.valid('json')), 201);
+    },
+  );
 
   app.get('/users/search', validate('query', userSearchQuery), async (c) => {
     const user = requireUser(c);
@@ -54,7 +78,14 @@ export function invitationRoutes(deps: invitations.InvitationDeps) {
 
   app.post('/voter-invitations/:id/respond', invitationParam, validate('json', voterResponseSchema), async (c) => {
     const user = requireUser(c);
-    const result = await invitations.respondToVoterInvitation(deps, user.id, c.req.valid('param').id, c.req.valid('json'));
+    const invitationId = c.req.valid('param').id;
+    const input = c.req.valid('json');
+    // Accepting an invitation to a private caucus checks its password: the same guess limits as joining.
+    const caucusId = input.response === 'accepted' && input.password ? await invitations.caucusOfVoterInvitation(deps, invitationId) : null;
+    const respond = () => invitations.respondToVoterInvitation(deps, user.id, invitationId, input);
+    const guarded = caucusId ? await guardPasswordGuess(guessDeps, user.id, caucusId, input.password, respond) : { refused: false as const, value: await respond() };
+    if (guarded.refused) return tooManyAttempts(c, guarded.retryAfterSeconds);
+    const result = guarded.value;
     return c.json(result, result.status === 'requires_confirmation' ? 409 : 200);
   });
 

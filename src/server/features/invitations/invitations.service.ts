@@ -359,6 +359,12 @@ async function mapCapacity<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The caucus a voting-member invitation is for (to count password guesses by caucus), or null. */
+export async function caucusOfVoterInvitation({ db }: InvitationDeps, invitationId: string): Promise<string | null> {
+  const [row] = await db.select({ caucusId: votingMemberInvitations.caucusId }).from(votingMemberInvitations).where(eq(votingMemberInvitations.id, invitationId));
+  return row?.caucusId ?? null;
+}
+
 /**
  * The invitee answers a voting-member invitation. Accepting joins the caucus under the
  * eligibility rule in the same transaction that marks the invitation accepted: a refusal

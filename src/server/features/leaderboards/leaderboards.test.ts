@@ -33,7 +33,7 @@ async function person(overrides: Parameters<typeof createUser>[1]) {
 describe('GET /api/leaderboards', () => {
   it('lists users with the count above 0, highest first, ties by name then id, with their public fields', async () => {
     const a = await person({ state: 'VT', district: 1, name: 'Zed Adams', brownies: 7 });
-    const b = await person({ state: 'VT', district: 1, name: 'Amy Brooks', brownies: 7, image: '/api/photos/x' });
+    const b = await person({ state: 'VT', district: 1, name: 'Amy Brooks', brownies: 7, image: '/api/photos/7d1f3c52-8a9b-4c2d-9e0f-1a2b3c4d5e6f' });
     const c = await person({ state: 'VT', district: 1, name: 'Carl Chen', brownies: 12 });
     await person({ state: 'VT', district: 1, name: 'Nobody Zero', brownies: 0, sparks: 4 });
     const { status, body } = await read('metric=brownies&state=VT');
@@ -41,7 +41,7 @@ describe('GET /api/leaderboards', () => {
     expect(body).toMatchObject({ metric: 'brownies', state: 'VT', district: null });
     expect(body.entries).toEqual([
       { rank: 1, id: c.id, name: 'Carl Chen', photoUrl: null, state: 'VT', district: 1, count: 12 },
-      { rank: 2, id: b.id, name: 'Amy Brooks', photoUrl: '/api/photos/x', state: 'VT', district: 1, count: 7 },
+      { rank: 2, id: b.id, name: 'Amy Brooks', photoUrl: '/api/photos/7d1f3c52-8a9b-4c2d-9e0f-1a2b3c4d5e6f', state: 'VT', district: 1, count: 7 },
       { rank: 2, id: a.id, name: 'Zed Adams', photoUrl: null, state: 'VT', district: 1, count: 7 },
     ]);
     // Each tab reads its own counter.

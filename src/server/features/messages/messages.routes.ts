@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { MESSAGE_ERRORS, sendPrivateMessageSchema } from '../../../domain/social/messages';
 import type { MessageStreamEvent } from '../../../domain/social/social-types';
+import { singleLineText } from '../../../domain/text/text-schema';
 import { notFound } from '../../http/app-error';
 import { rateLimit } from '../../http/rate-limit';
 import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
@@ -30,8 +31,8 @@ export const MESSAGE_STREAM_UNAVAILABLE = 'Live message updates are not availabl
 const partnerParam = zValidator('param', z.object({ userId: z.uuid() }), (result) => {
   if (!result.success) throw notFound(MESSAGE_ERRORS.userNotFound);
 });
-const listQuery = z.object({ before: z.string().max(120).optional() });
-const threadQuery = z.object({ before: z.uuid({ error: MESSAGE_ERRORS.badCursor }).optional() });
+export const listQuery = z.object({ before: singleLineText().max(120).optional() });
+export const threadQuery = z.object({ before: z.uuid({ error: MESSAGE_ERRORS.badCursor }).optional() });
 
 /** /messages: conversations, one conversation, sending, reading, the unread count and the live stream. */
 export function messageRoutes(deps: MessageRouteDeps) {

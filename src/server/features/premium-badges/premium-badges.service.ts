@@ -4,6 +4,7 @@ import { payments, premiumBadgePurchases } from '../../db/schema/payments';
 import { premiumBadges } from '../../db/schema/points';
 import { AppError, conflict, notFound } from '../../http/app-error';
 import { openCheckout, recordProviderEvent, type VerificationDeps } from '../verification/verification.service';
+import { loggableError } from '../../logger';
 
 /**
  * Premium badges (George Washington): shown with the viewer's ownership, bought through the
@@ -124,7 +125,7 @@ export async function checkPremiumBadgePayment(deps: PremiumBadgeDeps, userId: s
         if (event) await recordProviderEvent(deps, event);
       }
     } catch (error) {
-      deps.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'premium badge payment check failed');
+      deps.logger.error({ err: loggableError(error) }, 'premium badge payment check failed');
       throw new AppError(502, 'payment_check_failed', PREMIUM_BADGE_MESSAGES.checkFailed);
     }
   }

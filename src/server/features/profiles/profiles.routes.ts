@@ -35,7 +35,7 @@ const jsonDistrict = z.looseObject({ district: z.number({ error: MESSAGES.invali
 /** A missing confirmation reads like a wrong one. */
 const deleteBody = z.object({ confirmation: z.string({ error: MESSAGES.deleteConfirm }) }).pipe(deleteProfileSchema);
 
-export function profileRoutes(deps: { db: Db; onSignOut?: () => void }) {
+export function profileRoutes(deps: { db: Db; baseUrl: string; onSignOut?: () => void }) {
   const app = new Hono<AppEnv>();
 
   app.get('/me', async (c) => c.json(await profiles.getOwnProfile(deps, requireUser(c).id)));

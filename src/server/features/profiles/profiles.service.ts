@@ -17,6 +17,7 @@ import { photos } from '../../db/schema/platform';
 import { activities, badges, userBadges } from '../../db/schema/points';
 import { ACTIVITY_FEED_LIMIT } from '../../../domain/profiles/limits';
 import { badRequest, conflict, notFound } from '../../http/app-error';
+import { referralLink } from '../../../domain/profiles/referral-link';
 
 interface Deps {
   db: Db;
@@ -102,14 +103,13 @@ export async function getPublicProfiles({ db }: Deps, userIds: string[]): Promis
   return rows.map((r) => toPublic(r as PublicRow));
 }
 
-export async function getOwnProfile({ db }: Deps, userId: string): Promise<OwnProfile> {
+export async function getOwnProfile({ db, baseUrl }: Deps & { baseUrl: string }, userId: string): Promise<OwnProfile> {
   const [row] = await db
     .select({
       ...publicColumns,
       email: users.email,
       bio: users.bio,
       verified: users.verified,
-      sharingLink: users.sharingLink,
       isAdministrator: users.isAdministrator,
       votingInFinalized,
       votingInUnfinalized,
@@ -125,7 +125,7 @@ export async function getOwnProfile({ db }: Deps, userId: string): Promise<OwnPr
     email: row.email,
     bio: row.bio,
     verified: row.verified,
-    sharingLink: row.sharingLink ?? '',
+    sharingLink: referralLink(baseUrl, userId),
     isAdministrator: row.isAdministrator,
     locationLockReason: locationLockReason({
       votingInFinalized: row.votingInFinalized,

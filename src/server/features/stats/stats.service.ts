@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { EMPTY_MOVEMENT_STATS, type MovementStats } from '../../../domain/stats/movement';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../clock';
-import type { Logger } from '../../logger';
+import { loggableError, type Logger } from '../../logger';
 
 /** Counts the movement's figures: one round trip; members counted by an index-only scan. */
 export async function countMovementStats(db: Db): Promise<MovementStats> {
@@ -46,7 +46,7 @@ export function movementStatsReader(deps: { db: Db; clock: Clock; logger: Logger
         return value;
       })
       .catch((error: unknown) => {
-        deps.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'movement stats failed');
+        deps.logger.error({ err: loggableError(error) }, 'movement stats failed');
         return EMPTY_MOVEMENT_STATS;
       })
       .finally(() => {

@@ -17,7 +17,7 @@ import { payments, verificationSessions } from '../../db/schema/payments';
 import { premiumBadges } from '../../db/schema/points';
 import { withRetry } from '../../db/transaction-retry';
 import { AppError, conflict, unauthorized } from '../../http/app-error';
-import type { Logger } from '../../logger';
+import { loggableError, type Logger } from '../../logger';
 import {
   type CheckoutRequest,
   type PaymentProvider,
@@ -96,7 +96,7 @@ async function startAtProvider(deps: VerificationDeps, what: string, failure: st
   try {
     return await run();
   } catch (error) {
-    deps.logger.error({ err: error instanceof Error ? error.message : String(error), what }, 'payment provider failed');
+    deps.logger.error({ err: loggableError(error), what }, 'payment provider failed');
     if (error instanceof ProviderResponseError) throw appError(502, 'session_error', VERIFICATION_MESSAGES.sessionError);
     if (error instanceof ProviderRequestError) throw appError(502, 'verification_start_failed', failure);
     throw appError(502, 'verification_start_failed', failure);
@@ -107,7 +107,7 @@ async function recordStart(deps: VerificationDeps, what: string, run: () => Prom
   try {
     await run();
   } catch (error) {
-    deps.logger.error({ err: error instanceof Error ? error.message : String(error), what }, 'could not record a verification session');
+    deps.logger.error({ err: loggableError(error), what }, 'could not record a verification session');
     throw appError(500, 'database_error', VERIFICATION_MESSAGES.databaseError);
   }
 }
@@ -135,7 +135,7 @@ export async function openCheckout(
   try {
     session = await provider.createCheckout(request);
   } catch (error) {
-    deps.logger.error({ err: error instanceof Error ? error.message : String(error), what: 'checkout', purpose: request.purpose }, 'payment provider failed');
+    deps.logger.error({ err: loggableError(error), what: 'checkout', purpose: request.purpose }, 'payment provider failed');
     throw failures.startFailed(error);
   }
   try {
@@ -150,7 +150,7 @@ export async function openCheckout(
       createdAt: deps.clock.now(),
     });
   } catch (error) {
-    deps.logger.error({ err: error instanceof Error ? error.message : String(error), what: 'checkout', purpose: request.purpose }, 'could not record a checkout');
+    deps.logger.error({ err: loggableError(error), what: 'checkout', purpose: request.purpose }, 'could not record a checkout');
     throw failures.recordFailed();
   }
   return { url: session.url };
@@ -426,7 +426,7 @@ export async function checkVerification(deps: VerificationDeps, userId: string):
     await completeVerification(deps, userId);
   } catch (error) {
     if (error instanceof AppError) throw error;
-    deps.logger.error({ err: error instanceof Error ? error.message : String(error) }, 'verification status check failed');
+    deps.logger.error({ err: loggableError(error) }, 'verification status check failed');
     throw appError(502, 'status_check_failed', VERIFICATION_MESSAGES.statusCheckFailed);
   }
   const status = await getVerificationStatus(deps, userId);

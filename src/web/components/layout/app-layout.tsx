@@ -1,6 +1,8 @@
 import { Suspense, useEffect } from 'react';
 import { Link, Outlet, ScrollRestoration } from 'react-router';
 import { toast, Toaster } from 'sonner';
+// sonner's CSS as part of our stylesheet: the build stops sonner from adding it as a <style> (vite.config.ts).
+import 'sonner/dist/styles.css';
 import { takeFlash } from '../../features/session/use-session';
 import { PageSkeleton } from '../ui/skeleton';
 import { Navbar } from './navbar';
@@ -34,7 +36,8 @@ export function AppLayout() {
           </nav>
         </div>
       </footer>
-      <Toaster closeButton position="top-center" />
+      {/* Bottom right (bottom on a phone): a toast never covers the navbar and its menus. */}
+      <Toaster closeButton position="bottom-right" />
       <ScrollRestoration />
     </div>
   );

@@ -2,7 +2,6 @@ import { LogOut, Menu, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, NavLink as RouterNavLink } from 'react-router';
 import { Button } from '../ui/button';
-import { cn } from '../ui/class-names';
 import { MenuSection, NavDropdown } from '../ui/dropdown-menu';
 import { Sheet, SheetClose, SheetContent, SheetTrigger } from '../ui/sheet';
 import { Skeleton } from '../ui/skeleton';
@@ -15,16 +14,23 @@ function Dropdown({ label, links, badges }: { label: string; links: readonly Nav
   return shown.length ? <NavDropdown label={label} items={shown} badge={shown.find((l) => l.badge)?.badge} /> : null;
 }
 
+/**
+ * One link of the side menu. Its classes are a plain string: SheetClose's `asChild` (a Radix
+ * Slot) joins its own className with the child's, and a className function was joined as its
+ * source text, so every class of both branches applied and every link turned orange. The
+ * current page is marked by NavLink's `aria-current="page"`, styled through `aria-[current=page]:`.
+ */
 function SheetLink({ to, label, accent = false, badge }: { to: string; label: string; accent?: boolean; badge?: ReactNode }) {
   return (
     <SheetClose asChild>
       <RouterNavLink
         to={to}
-        className={({ isActive }) =>
+        end
+        className={
           accent
             ? // The Rewards button: orange here as on the desktop bar.
-              cn('rounded-md bg-accent-700 px-2 py-2 text-base font-semibold text-white hover:bg-accent-800', isActive && 'ring-2 ring-accent-500 ring-offset-1')
-            : cn('rounded-md px-2 py-2 text-base text-slate-800 hover:bg-slate-100', isActive && 'bg-navy-50 font-semibold text-navy-800')
+              'rounded-md bg-accent-700 px-2 py-2 text-base font-semibold text-white hover:bg-accent-800 aria-[current=page]:ring-2 aria-[current=page]:ring-accent-500 aria-[current=page]:ring-offset-1'
+            : 'rounded-md border-l-4 border-transparent px-2 py-2 text-base text-slate-800 hover:bg-slate-100 aria-[current=page]:border-navy-700 aria-[current=page]:bg-navy-50 aria-[current=page]:font-semibold aria-[current=page]:text-navy-900'
         }
       >
         {label}
@@ -47,11 +53,11 @@ export function Navbar() {
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
-        <Link to={user ? '/home' : '/'} className="mr-auto flex items-center gap-2 font-bold text-navy-800">
+      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
+        <Link to={user ? '/home' : '/'} className="mr-auto flex shrink-0 items-center gap-2 font-bold whitespace-nowrap text-navy-800">
           <img src="/favicon.svg" alt="" className="h-8 w-8" />
-          <span className="hidden lg:inline">Graduated Unanimous Caucus</span>
-          <span className="lg:hidden">GU Caucus</span>
+          <span className="hidden xl:inline">Graduated Unanimous Caucus</span>
+          <span className="xl:hidden">GU Caucus</span>
         </Link>
 
         {isLoading ? (
@@ -62,7 +68,7 @@ export function Navbar() {
           </div>
         ) : (
           <>
-            <div className="hidden items-center gap-1 md:flex">
+            <div className="hidden items-center gap-1 whitespace-nowrap md:flex">
               {showRewards ? (
                 <Button asChild variant="accent" size="sm">
                   <Link to={NAV.rewards.to}>{NAV.rewards.label}</Link>

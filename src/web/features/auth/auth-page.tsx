@@ -18,6 +18,7 @@ import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
 import { NewPasswordForm } from './new-password-form';
 import { RegisterForm } from './register-form';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
 
 type View = 'tabs' | 'forgot' | 'reset-sent' | 'registered' | 'new-password';
 type Tab = 'login' | 'register';
@@ -32,6 +33,7 @@ type Tab = 'login' | 'register';
  * Every navigation to /auth starts the page afresh from its URL.
  */
 export default function AuthPage() {
+  useDocumentTitle('Log In or Register');
   const location = useLocation();
   return <AuthFlow key={location.key} />;
 }

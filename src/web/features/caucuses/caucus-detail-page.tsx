@@ -669,7 +669,8 @@ function JoinSection({ caucus, user }: { caucus: CaucusDetail; user: OwnProfile 
       await queryClient.invalidateQueries();
     } catch (error) {
       const message = messageOf(error, 'Failed to join caucus');
-      if (error instanceof ApiError && (error.code === 'incorrect_password' || error.code === 'password_required')) {
+      // Too many wrong passwords: the wait, in words, stays in the password dialog.
+      if (error instanceof ApiError && (error.code === 'incorrect_password' || error.code === 'password_required' || (error.status === 429 && options.password !== undefined))) {
         setConfirmation(null);
         setPasswordError(message);
         setPasswordOpen(true);

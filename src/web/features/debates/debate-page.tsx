@@ -1,4 +1,4 @@
-import { ArrowLeft, Loader2, Lock, LogIn, MessageSquareReply, Shield } from 'lucide-react';
+import { ArrowLeft, Info, Loader2, Lock, LogIn, MessageSquareReply, Shield } from 'lucide-react';
 import { useRef, type Ref } from 'react';
 import { Link, useParams } from 'react-router';
 import { DEBATE_MESSAGES } from '../../../domain/debates/debate-rules';
@@ -16,6 +16,7 @@ import { useDebate } from './debate-queries';
 import { DeleteDebateDialog } from './delete-debate-dialog';
 import { InviteFriendsDialog } from './invite-friends-dialog';
 import { SubmissionDialog } from './submission-dialog';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
 
 function JoinButton({ debate }: { debate: DebateDetail }) {
   if (!debate.viewer || debate.closed) return null;
@@ -105,6 +106,7 @@ export default function DebatePage() {
   const { id = '' } = useParams();
   const { user } = useSession();
   const query = useDebate(id);
+  useDocumentTitle(query.data?.title ? `Debate: ${query.data.title}` : 'Debate');
   /** After Load more: the index of the first newly loaded response, which then takes the focus (the button may be gone). */
   const focusFrom = useRef<number | null>(null);
 
@@ -203,6 +205,11 @@ export default function DebatePage() {
           Responses ({debate.responseCount})
         </h2>
         {debate.closed ? <p className="mb-3 text-sm text-slate-700">{DEBATE_MESSAGES.votingClosed}</p> : null}
+        {!debate.closed && debate.viewer && !debate.viewer.isParticipant && debate.responses.some((r) => r.author.id !== viewerId) ? (
+          <p className="mb-3 flex items-start gap-2 rounded-lg border border-navy-100 bg-navy-50 p-3 text-sm text-navy-900">
+            <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" /> {DEBATE_MESSAGES.rebutAfterResponding}
+          </p>
+        ) : null}
         {debate.responses.length === 0 ? (
           <EmptyState>{DEBATE_MESSAGES.noResponses}</EmptyState>
         ) : (

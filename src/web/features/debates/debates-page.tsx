@@ -10,6 +10,7 @@ import { useSession } from '../session/use-session';
 import { CreateDebateDialog } from './create-debate-dialog';
 import { DaysLeft, DebateTypeBadge, ParticipantsBadge } from './debate-badges';
 import { useDebates } from './debate-queries';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
 
 function HowItWorksDialog() {
   return (
@@ -58,6 +59,7 @@ function ListSkeleton() {
 
 /** /debate: open debates, newest first; the create and how-it-works dialogs; a register prompt for visitors. */
 export default function DebatesPage() {
+  useDocumentTitle('Debates');
   const { user, isLoading: sessionLoading } = useSession();
   const debates = useDebates();
 

@@ -230,7 +230,8 @@ export function VoterInvitationList({ invitations, empty }: { invitations: Invit
         toast.success('Invitation declined');
       }
     } catch (error) {
-      if (response === 'accepted' && error instanceof ApiError && PASSWORD_CODES.has(error.code)) {
+      // A wrong password, or too many of them (the wait in words): the password dialog says so.
+      if (response === 'accepted' && error instanceof ApiError && (PASSWORD_CODES.has(error.code) || (error.status === 429 && extra.password !== undefined))) {
         setConfirm(null);
         setPasswordError(extra.password === undefined && error.code === 'password_required' ? undefined : error.message);
         setPasswordFor(invitation);

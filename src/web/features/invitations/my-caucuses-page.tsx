@@ -4,6 +4,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { ChallengesOverview } from '../challenges/challenges-overview';
 import { CaucusCards, ListSkeleton, Section, SectionError, VoterInvitationList } from './invitation-cards';
 import { useMyCaucuses, useMyInvitations } from './invitation-queries';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
 
 const TABS = ['representation', 'organizing', 'challenges'] as const;
 type Tab = (typeof TABS)[number];
@@ -11,6 +12,7 @@ const isTab = (value: string | null): value is Tab => (TABS as readonly string[]
 
 /** /my-caucuses: the caucuses the user votes in (with voting invitations) and those they organize; `?tab=` selects the tab. */
 export default function MyCaucusesPage() {
+  useDocumentTitle('My Caucuses');
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'representation';
@@ -82,6 +84,9 @@ export default function MyCaucusesPage() {
             title="Caucuses You Organize"
             actions={
               <div className="flex flex-wrap gap-2">
+                <LinkButton to="/organizing" variant="outline">
+                  Organizing Page
+                </LinkButton>
                 <LinkButton to="/organizer-invitations" variant="outline">
                   Organizer Invitations
                 </LinkButton>

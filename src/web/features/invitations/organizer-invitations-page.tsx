@@ -2,9 +2,11 @@ import { Button } from '../../components/ui/button';
 import { ErrorState, Page } from '../../components/ui/page';
 import { ListSkeleton, OrganizerInvitationList, Section } from './invitation-cards';
 import { useMyInvitations } from './invitation-queries';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
 
 /** /organizer-invitations: co-organizer invitations received (answerable while pending) and sent. */
 export default function OrganizerInvitationsPage() {
+  useDocumentTitle('Organizer Invitations');
   const invitations = useMyInvitations();
 
   return (

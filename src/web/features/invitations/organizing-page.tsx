@@ -2,9 +2,11 @@ import { Link } from 'react-router';
 import { LinkButton, Page } from '../../components/ui/page';
 import { CaucusCards, ListSkeleton, OrganizerInvitationList, Section, SectionError } from './invitation-cards';
 import { useMyCaucuses, useMyInvitations } from './invitation-queries';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
 
 /** /organizing: the caucuses the user organizes, a way to create one, and organizer invitations received. */
 export default function OrganizingPage() {
+  useDocumentTitle('Organizing');
   const caucuses = useMyCaucuses();
   const invitations = useMyInvitations();
   const organizing = caucuses.data?.filter((c) => c.role === 'organizer');

@@ -8,6 +8,7 @@ import { EmptyState, ErrorState, LinkButton, Page } from '../../components/ui/pa
 import { Skeleton } from '../../components/ui/skeleton';
 import { Pill } from './invitation-cards';
 import { useRepresentation } from './invitation-queries';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
 
 function Avatar({ person, size = 'h-9 w-9' }: { person: CaucusPerson; size?: string }) {
   return person.photoUrl ? (
@@ -86,6 +87,7 @@ function CandidateCard({ candidate }: { candidate: CaucusPerson }) {
 
 /** /representation: the chain of caucuses that represents the user, level 1 up to 5. */
 export default function RepresentationPage() {
+  useDocumentTitle('Representation');
   const chain = useRepresentation();
   const links = chain.data ?? [];
   const top = links.length ? Math.max(...links.map((l) => l.level)) : 0;

@@ -43,7 +43,7 @@ export function PrivateMessagesPanel() {
   const detailOpen = !!partnerId || composing;
 
   return (
-    <div className="grid gap-4 md:grid-cols-[19rem_minmax(0,1fr)]">
+    <div className="grid grid-cols-1 gap-4 md:grid-cols-[19rem_minmax(0,1fr)]">
       <div className={cn(detailOpen && 'hidden md:block')}>
         <ConversationList selected={partnerId} onNew={() => go({ new: true })} />
       </div>

@@ -4,8 +4,10 @@ import { Button } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
 import { useSession } from '../session/use-session';
 import { TodoDialog } from '../todo/todo-dialog';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
 
 export default function HomePage() {
+  useDocumentTitle('Home');
   const { user } = useSession();
   return (
     <Page>
@@ -13,11 +15,16 @@ export default function HomePage() {
         <p className="text-sm font-semibold tracking-wide text-orange-200 uppercase">Welcome back{user ? `, ${user.name}` : ''}</p>
         <h1 className="mt-2 text-3xl font-bold md:text-4xl">Ten voices. One Delegate. A district that speaks for itself.</h1>
         <p className="mt-4 max-w-2xl text-navy-100">Find a caucus in your district, or start one and invite your neighbours.</p>
-        <Button asChild variant="accent" size="lg" className="mt-8">
-          <Link to="/caucus-search">
-            <Search className="h-5 w-5" aria-hidden="true" /> Find Your Caucus
-          </Link>
-        </Button>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <Button asChild variant="accent" size="lg">
+            <Link to="/caucus-search">
+              <Search className="h-5 w-5" aria-hidden="true" /> Find Your Caucus
+            </Link>
+          </Button>
+          <Button asChild variant="inverse" size="lg">
+            <Link to="/welcome">How it works</Link>
+          </Button>
+        </div>
       </section>
       {/* The To-Do List dialog: once per browser session per user, when a checklist applies. */}
       <TodoDialog />

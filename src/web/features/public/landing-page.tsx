@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { LevelLadder } from './level-ladder';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
 
 const BANNER_KEY = 'caucus.landingBannerDismissed';
 
@@ -15,6 +16,7 @@ const FEATURES = [
 ];
 
 export default function LandingPage() {
+  useDocumentTitle('Welcome');
   const [bannerDismissed, setBannerDismissed] = useState(() => localStorage.getItem(BANNER_KEY) === '1');
 
   return (
@@ -58,6 +60,9 @@ export default function LandingPage() {
             </Button>
             <Button asChild variant="inverse" size="lg">
               <Link to="/the-movement">See the movement</Link>
+            </Button>
+            <Button asChild variant="inverse" size="lg">
+              <Link to="/welcome">How it works</Link>
             </Button>
           </div>
         </div>

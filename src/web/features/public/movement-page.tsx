@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { Page } from '../../components/ui/page';
 import { Skeleton } from '../../components/ui/skeleton';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
 
 const number = new Intl.NumberFormat('en-US');
 
@@ -24,6 +25,7 @@ function Stat({ icon: Icon, label, value, detail, loading }: { icon: typeof User
 }
 
 export default function MovementPage() {
+  useDocumentTitle('The Movement');
   const stats = useQuery({
     queryKey: ['stats', 'movement'],
     // The page shows 0s when the figures cannot be read.

@@ -2,8 +2,10 @@ import { Compass } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
 
 export default function NotFoundPage() {
+  useDocumentTitle('Page Not Found');
   return (
     <Page className="text-center">
       <Compass className="mx-auto h-12 w-12 text-navy-300" aria-hidden="true" />

@@ -4,8 +4,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Page } from '../../components/ui/page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useAppConfig } from './use-app-config';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
 
 export default function ResourcesPage() {
+  useDocumentTitle('Resources');
   const config = useAppConfig();
   return (
     <Page title="Resources" subtitle="Read the ideas behind the Graduated Unanimous Caucus.">

@@ -2,8 +2,10 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
 import { LevelLadder } from './level-ladder';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
 
 export default function WelcomePage() {
+  useDocumentTitle('Getting Started');
   return (
     <Page title="Welcome to the movement" subtitle="Here is how the Graduated Unanimous Caucus works, in three steps.">
       <ol className="grid gap-4 md:grid-cols-3">

@@ -12,6 +12,7 @@ import { PaymentStep } from './payment-step';
 import { useCheckStatus, useVerificationStatus } from './verification-api';
 import { VerificationSkeleton } from './verification-skeleton';
 import { VerifiedCard } from './verified-card';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
 
 /** Query parameters the providers add when they send the browser back. They prove nothing. */
 const RETURN_PARAMS = ['payment', 'payment_intent_status', 'identity', 'session_id'];
@@ -24,6 +25,7 @@ const POLL_AFTER_RETURN_MS = 30_000;
  * the page ask the server again.
  */
 export default function VerificationPage() {
+  useDocumentTitle('Verification');
   const [searchParams, setSearchParams] = useSearchParams();
   const [pollUntil, setPollUntil] = useState(0);
   const queryClient = useQueryClient();
@@ -48,10 +50,6 @@ export default function VerificationPage() {
     const timer = setTimeout(() => setPollUntil(0), Math.max(0, pollUntil - Date.now()));
     return () => clearTimeout(timer);
   }, [pollUntil]);
-
-  useEffect(() => {
-    document.title = 'Verification — Graduated Unanimous Caucus';
-  }, []);
 
   const { data: status, isLoading, error, refetch, isRefetching } = useVerificationStatus(pollUntil > 0);
   const check = useCheckStatus();

@@ -1,0 +1,69 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { unauthorized } from './app-error';
+import type { AppEnv } from './session';
+
+/**
+ * The largest JSON (or form) body any route of the app takes. The longest text is a debate
+ * response (20,000 UTF-16 units, at most 60 KB as UTF-8), so 128 KB leaves room for JSON.
+ */
+export const JSON_BODY_MAX_BYTES = 128 * 1024;
+
+export interface UploadRoute {
+  /** Matches the request path of an upload route. */
+  pattern: RegExp;
+  /** Its largest body; the route's own limit (after the sign-in check) counts a body that does not declare its length. */
+  maxBytes: number;
+  /** The answer's error, in the route's own words (the spec's message for a file too large). */
+  refusal: { code: string; message: string; title?: string };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const bodyTooLarge = (maxBytes: number) => ({
+  error: { code: 'too_large', message: `This request is too large: the limit is ${formatBytes(maxBytes)}.` },
+});
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+  return `${Math.round(bytes / 1024)} KB`;
+}
+
+/**
+ * Refuses an oversized body before anything reads it: a declared Content-Length over the
+ * limit is a 413 at once; a chunked body is counted as it streams (JSON routes) or left to
+ * the upload route's own limit, which runs after its sign-in check. Uploads have their own,
+ * larger limits; every other route takes at most `jsonMaxBytes`.
+ */
+export function limitBodies(options: { jsonMaxBytes: number; uploads: readonly UploadRoute[] }): MiddlewareHandler {
+  const json = bodyLimit({ maxSize: options.jsonMaxBytes, onError: (c) => c.json(bodyTooLarge(options.jsonMaxBytes), 413) });
+  return async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const upload = options.uploads.find((u) => u.pattern.test(c.req.path));
+    if (!upload) return json(c, next);
+    const declared = Number(c.req.header('content-length') ?? '0');
+    if (Number.isFinite(declared) && declared > upload.maxBytes) return c.json({ error: upload.refusal }, 413);
+    return next();
+  };
+}
+
+/** The spec's own words for a visitor on some routes; the rest get unauthorized()'s default. */
+export interface SignedOutMessage {
+  method?: string;
+  pattern: RegExp;
+  message: string;
+}
+
+/**
+ * Every state change under /api needs a session (better-auth's own routes aside, which are
+ * mounted before this): answered 401 before any body is parsed or any route runs.
+ */
+export function writesNeedSession(messages: readonly SignedOutMessage[] = []): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!SAFE_METHODS.has(c.req.method) && !c.var.user) {
+      const found = messages.find((m) => (!m.method || m.method === c.req.method) && m.pattern.test(c.req.path));
+      throw unauthorized(found?.message);
+    }
+    return next();
+  };
+}

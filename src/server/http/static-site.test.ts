@@ -1,0 +1,57 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { securityHeaders } from './security';
+import { CSP_NONCE_PLACEHOLDER, staticSite } from './static-site';
+
+let dist: string;
+let app: Hono;
+
+beforeAll(() => {
+  dist = mkdtempSync(path.join(tmpdir(), 'static-site-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    `<!doctype html><meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}"><script type="module" src="/assets/app.js" nonce="${CSP_NONCE_PLACEHOLDER}"></script>`,
+  );
+  writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+  app = new Hono();
+  app.use('*', securityHeaders());
+  app.route('/', staticSite(dist));
+});
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+const styleSrc = (res: Response) =>
+  res.headers
+    .get('content-security-policy')!
+    .split('; ')
+    .find((d) => d.startsWith('style-src '))!;
+
+describe('staticSite', () => {
+  it.each(['/', '/index.html', '/caucus/123', '/profile'])('answers %s with index.html carrying a fresh nonce that its CSP allows', async (url) => {
+    const res = await app.request(url);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).not.toContain(CSP_NONCE_PLACEHOLDER);
+    const nonces = [...html.matchAll(/nonce="([^"]+)"/g)].map((m) => m[1]!);
+    expect(nonces).toHaveLength(2);
+    expect(new Set(nonces).size).toBe(1);
+    expect(styleSrc(res)).toBe(`style-src 'self' 'nonce-${nonces[0]}'`);
+    expect(res.headers.get('content-security-policy')).not.toContain('unsafe-inline');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('never gives two answers the same nonce', async () => {
+    const [a, b] = await Promise.all([app.request('/'), app.request('/')]);
+    expect(styleSrc(a!)).not.toBe(styleSrc(b!));
+  });
+
+  it('serves assets as files under the strict policy', async () => {
+    const res = await app.request('/assets/app.js');
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('console.log(1)');
+    expect(styleSrc(res)).toBe("style-src 'self'");
+  });
+});

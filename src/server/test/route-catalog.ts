@@ -1,0 +1,544 @@
+import type { z } from 'zod';
+import { BADGES } from '../../domain/badges/catalogue';
+import { badgeNameParamSchema } from '../../domain/badges/badge-types';
+import {
+  castVoteSchema,
+  chatMessageSchema,
+  createCaucusSchema,
+  inviteOrganizerSchema,
+  inviteVoterSchema,
+  joinCaucusSchema,
+  platformLinkSchema,
+  requiredMembersSchema,
+  searchCaucusesSchema,
+} from '../../domain/caucuses/caucus-schemas';
+import { challengeChatMessageSchema, createChallengeSchema } from '../../domain/challenges/challenge-schemas';
+import { createDebateSchema, inviteFriendsSchema, textContributionSchema, voteSchema } from '../../domain/debates/debate-rules';
+import { giveBrownieSchema } from '../../domain/points/brownie-rules';
+import { leaderboardQuerySchema } from '../../domain/points/leaderboards';
+import { ALIGNMENTS } from '../../domain/profiles/alignment';
+import { deleteProfileSchema, updateAlignmentSchema, updateBioSchema, updateLocationSchema, updateTaglineSchema } from '../../domain/profiles/profile-schemas';
+import { WELCOME_VOUCHER_KEY } from '../../domain/rewards/reward-catalogue';
+import { sendBroadcastSchema } from '../../domain/social/broadcasts';
+import { respondFriendRequestSchema, sendFriendRequestSchema } from '../../domain/social/friends';
+import { sendPrivateMessageSchema } from '../../domain/social/messages';
+import { startIdentitySchema } from '../../domain/verification/verification-schemas';
+import { codeParam } from '../features/caucuses/caucuses.routes';
+import { searchQuery as friendSearchQuery } from '../features/friends/friends.routes';
+import { nameQuery, organizerResponseSchema, userSearchQuery, voterResponseSchema } from '../features/invitations/invitations.routes';
+import { listQuery, threadQuery } from '../features/messages/messages.routes';
+import { CAUCUS_A_CHAT, CAUCUS_A_PASSWORD, ROLES, type Role, type RouteWorld } from './route-world';
+
+/**
+ * Every route the app mounts in tests, keyed "METHOD /path" exactly as Hono's `app.routes`
+ * lists it (issue 11). Each row says who may use the route (the authorization matrix checks
+ * it for every role), how to make a valid request in a RouteWorld, and the schemas of its
+ * input (the fuzz test generates from them). A route added to the app without a row here
+ * fails src/server/authorization-matrix.test.ts.
+ */
+
+/**
+ * What a role must get:
+ * - 'ok': the route served them: a 2xx, or a 4xx about the input or the state (400, 409,
+ *   422, 429 and the row's `okAlso`), never 401/403/404;
+ * - a status: 401 asked to sign in, 403 refused, 404 told the thing does not exist (for them),
+ *   409 for a state the role cannot be in (leaving what one never joined).
+ */
+export type Expectation = 'ok' | number;
+
+export interface RouteRequest {
+  /** The concrete path, without the query. */
+  path: string;
+  query?: Record<string, string>;
+  json?: unknown;
+  /** A multipart form: the field and the file's bytes. */
+  file?: { field: string; bytes: Uint8Array; name: string; type: string };
+}
+
+export interface RouteRow {
+  key: string;
+  /** The rule in words (printed when a check fails). */
+  rule: string;
+  expect: Record<Role, Expectation>;
+  /** More statuses that count as 'ok' for this route (a refusal about the state, not access). */
+  okAlso?: number[];
+  request: (world: RouteWorld, role: Role) => RouteRequest;
+  /** The input schemas, for the fuzz test. */
+  schemas?: { json?: z.ZodType; query?: z.ZodType; param?: z.ZodType };
+  /** The body is multipart with this kind of file (the fuzz sends broken media). */
+  upload?: 'image' | 'audio';
+  /** Each allowed role needs a world of its own (the first one served changes what the next would see). */
+  isolate?: boolean;
+  /** A Server-Sent Events stream: 503 is its answer when the test app has no notification hub. */
+  stream?: boolean;
+  /** Text that must never appear in the answer to the roles of `hiddenFrom` (default: every role not 'ok'). */
+  secrets?: (world: RouteWorld) => string[];
+  hiddenFrom?: Role[];
+}
+
+export const METHOD_OF = (key: string) => key.slice(0, key.indexOf(' '));
+export const PATH_OF = (key: string) => key.slice(key.indexOf(' ') + 1);
+
+const everyone = (): Record<Role, Expectation> => Object.fromEntries(ROLES.map((r) => [r, 'ok'])) as Record<Role, Expectation>;
+const signedIn = (): Record<Role, Expectation> => ({ ...everyone(), anonymous: 401, unconfirmed: 401 });
+/** Signed-in users in `allowed` are served; every other signed-in user gets `refusal`. */
+const only = (allowed: Role[], refusal: 403 | 404, exceptions: Partial<Record<Role, Expectation>> = {}): Record<Role, Expectation> => {
+  const out = signedIn();
+  for (const role of ROLES) if (role !== 'anonymous' && role !== 'unconfirmed' && !allowed.includes(role)) out[role] = refusal;
+  return { ...out, ...exceptions };
+};
+
+/** A 1×1 PNG. */
+const PNG_1X1 = Uint8Array.from(
+  Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64'),
+);
+
+let signUps = 0;
+
+export const ROUTE_CATALOG: RouteRow[] = [
+  // --- Platform -----------------------------------------------------------------------
+  { key: 'GET /api/health', rule: 'public', expect: everyone(), request: () => ({ path: '/api/health' }) },
+  { key: 'GET /api/config', rule: 'public', expect: everyone(), request: () => ({ path: '/api/config' }) },
+  { key: 'GET /api/session', rule: 'public (null for a visitor)', expect: everyone(), request: () => ({ path: '/api/session' }) },
+  { key: 'GET /api/stats/movement', rule: 'public', expect: everyone(), request: () => ({ path: '/api/stats/movement' }) },
+
+  // --- better-auth --------------------------------------------------------------------
+  // Only the endpoints the pages use are routed (AUTH_ENDPOINTS in app.ts); every other path under
+  // /api/auth answers 404 (auth-surface.test.ts sends each of them).
+  { key: 'POST /api/auth/sign-out', rule: 'public (better-auth)', expect: everyone(), okAlso: [401], request: () => ({ path: '/api/auth/sign-out', json: {} }) },
+  {
+    key: 'GET /api/auth/verify-email',
+    rule: 'public (token-checked; a bad token redirects with an error)',
+    expect: everyone(),
+    okAlso: [302, 401],
+    request: () => ({ path: '/api/auth/verify-email', query: { token: 'not-a-token', callbackURL: '/auth' } }),
+  },
+  {
+    key: 'GET /api/auth/reset-password/:token',
+    rule: 'public (token-checked; a bad token redirects with an error)',
+    expect: everyone(),
+    okAlso: [302],
+    request: () => ({ path: '/api/auth/reset-password/not-a-token', query: { callbackURL: '/auth' } }),
+  },
+  {
+    key: 'POST /api/auth/sign-in/email',
+    rule: 'public, rate limited',
+    expect: everyone(),
+    request: (w) => ({ path: '/api/auth/sign-in/email', json: { email: w.users.spare.email, password: w.users.spare.password } }),
+  },
+  {
+    key: 'POST /api/auth/sign-up/email',
+    rule: 'public, rate limited',
+    expect: everyone(),
+    request: () => ({
+      path: '/api/auth/sign-up/email',
+      json: { email: `route-signup-${++signUps}-${Date.now()}@example.test`, password: 'a long enough password', name: 'New Voter', state: 'OH', district: 3, politicalAlignment: ALIGNMENTS[0] },
+    }),
+  },
+  {
+    key: 'POST /api/auth/request-password-reset',
+    rule: 'public, rate limited',
+    expect: everyone(),
+    request: (w) => ({ path: '/api/auth/request-password-reset', json: { email: w.users.spare.email, redirectTo: '/reset-password' } }),
+  },
+  { key: 'POST /api/auth/reset-password', rule: 'public, rate limited (token-checked)', expect: everyone(), request: () => ({ path: '/api/auth/reset-password', json: { newPassword: 'another long password', token: 'not-a-token' } }) },
+  {
+    key: 'POST /api/auth/send-verification-email',
+    rule: 'public, rate limited',
+    expect: everyone(),
+    request: (w) => ({ path: '/api/auth/send-verification-email', json: { email: w.users.unconfirmed.email } }),
+  },
+
+  // --- Profiles -----------------------------------------------------------------------
+  { key: 'GET /api/me', rule: 'signed in', expect: signedIn(), request: () => ({ path: '/api/me' }) },
+  { key: 'PATCH /api/me/tagline', rule: 'signed in (own profile)', expect: signedIn(), schemas: { json: updateTaglineSchema }, request: () => ({ path: '/api/me/tagline', json: { tagline: 'Hello there' } }) },
+  { key: 'PATCH /api/me/bio', rule: 'signed in (own profile)', expect: signedIn(), schemas: { json: updateBioSchema }, request: () => ({ path: '/api/me/bio', json: { bio: 'Line one\nLine two' } }) },
+  {
+    key: 'PATCH /api/me/alignment',
+    rule: 'signed in (own profile)',
+    expect: signedIn(),
+    schemas: { json: updateAlignmentSchema },
+    request: () => ({ path: '/api/me/alignment', json: { alignment: ALIGNMENTS[0] } }),
+  },
+  {
+    key: 'PATCH /api/me/location',
+    rule: 'signed in (own profile; the location lock is a 4xx about the state)',
+    expect: signedIn(),
+    schemas: { json: updateLocationSchema },
+    request: () => ({ path: '/api/me/location', json: { state: 'OH', district: 3 } }),
+  },
+  {
+    key: 'POST /api/me/photo',
+    rule: 'signed in (own profile)',
+    expect: signedIn(),
+    upload: 'image',
+    request: () => ({ path: '/api/me/photo', file: { field: 'photo', bytes: PNG_1X1, name: 'me.png', type: 'image/png' } }),
+  },
+  { key: 'DELETE /api/me', rule: 'signed in (own profile)', expect: signedIn(), schemas: { json: deleteProfileSchema }, request: () => ({ path: '/api/me', json: { confirmation: 'delete' } }) },
+  { key: 'GET /api/profiles/:id', rule: 'public', expect: everyone(), request: (w) => ({ path: `/api/profiles/${w.users.member.id}` }) },
+  { key: 'GET /api/profiles/:id/activities', rule: 'public', expect: everyone(), request: (w) => ({ path: `/api/profiles/${w.users.member.id}/activities` }) },
+  { key: 'GET /api/profiles/:id/badges', rule: 'public', expect: everyone(), request: (w) => ({ path: `/api/profiles/${w.users.member.id}/badges` }) },
+  { key: 'GET /api/photos/:id', rule: 'public', expect: everyone(), request: (w) => ({ path: `/api/photos/${w.photoId}` }) },
+
+  // --- Caucuses -----------------------------------------------------------------------
+  {
+    key: 'GET /api/caucuses',
+    rule: 'signed in',
+    expect: signedIn(),
+    schemas: { query: searchCaucusesSchema },
+    request: () => ({ path: '/api/caucuses', query: { state: 'OH', district: '3', status: 'all' } }),
+    // The results list caucus A: never with its password.
+    secrets: () => [CAUCUS_A_PASSWORD],
+    hiddenFrom: [...ROLES],
+  },
+  {
+    key: 'POST /api/caucuses',
+    rule: 'signed in (level 5 only administrators: a 4xx about the input)',
+    expect: signedIn(),
+    okAlso: [403],
+    schemas: { json: createCaucusSchema },
+    request: () => ({
+      path: '/api/caucuses',
+      json: { name: 'Organized caucus', membershipType: 'organizer', state: 'OH', district: 2, level: 1, politicalAlignment: ALIGNMENTS[0], accessType: 'open' },
+    }),
+  },
+  {
+    key: 'GET /api/caucuses/by-code/:code',
+    rule: 'public (an invitation link opens before sign-in)',
+    expect: everyone(),
+    schemas: { param: codeParam },
+    request: (w) => ({ path: `/api/caucuses/by-code/${w.caucusA.invitationCode}` }),
+    secrets: () => [CAUCUS_A_PASSWORD],
+    hiddenFrom: [...ROLES],
+  },
+  {
+    key: 'GET /api/caucuses/:id',
+    rule: 'signed in; the password, members and votes only for its organizers and voting members',
+    expect: signedIn(),
+    request: (w) => ({ path: `/api/caucuses/${w.caucusA.id}` }),
+    // The private caucus's password, and member2 (named only in the member list and the tally).
+    secrets: (w) => [CAUCUS_A_PASSWORD, w.users.member2.id],
+    hiddenFrom: ['outsider', 'delegate', 'admin'],
+  },
+  {
+    key: 'POST /api/caucuses/:id/join',
+    rule: 'signed in (eligibility refusals are about the state)',
+    expect: signedIn(),
+    okAlso: [403],
+    schemas: { json: joinCaucusSchema },
+    request: (w) => ({ path: `/api/caucuses/${w.caucusA2.id}/join`, json: {} }),
+  },
+  {
+    key: 'POST /api/caucuses/:id/leave',
+    rule: 'its voting members (anyone else, organizers too, has no seat to leave: 409)',
+    expect: only(['member'], 403, { organizer: 409, outsider: 409, delegate: 409, admin: 409 }),
+    request: (w) => ({ path: `/api/caucuses/${w.caucusA.id}/leave` }),
+  },
+  {
+    key: 'PUT /api/caucuses/:id/vote',
+    rule: 'voting members of the caucus',
+    expect: only(['member'], 403),
+    schemas: { json: castVoteSchema },
+    request: (w) => ({ path: `/api/caucuses/${w.caucusA.id}/vote`, json: { candidateId: w.users.member2.id } }),
+  },
+  {
+    key: 'PATCH /api/caucuses/:id/platform-link',
+    rule: 'organizers and voting members of the caucus',
+    expect: only(['member', 'organizer'], 403),
+    schemas: { json: platformLinkSchema },
+    request: (w) => ({ path: `/api/caucuses/${w.caucusA.id}/platform-link`, json: { platformLink: 'https://example.org/platform' } }),
+  },
+  {
+    key: 'PATCH /api/caucuses/:id/required-members',
+    rule: 'administrators (then: level 5 only, a 4xx about the state)',
+    expect: only(['admin'], 403),
+    schemas: { json: requiredMembersSchema },
+    request: (w) => ({ path: `/api/caucuses/${w.caucusA.id}/required-members`, json: { requiredVotingMembers: 10 } }),
+  },
+  { key: 'GET /api/my/caucuses', rule: 'signed in (own)', expect: signedIn(), request: () => ({ path: '/api/my/caucuses' }) },
+  { key: 'GET /api/my/representation', rule: 'signed in (own)', expect: signedIn(), request: () => ({ path: '/api/my/representation' }) },
+
+  // --- Caucus chat ----------------------------------------------------------------------
+  {
+    key: 'GET /api/caucuses/:id/chat',
+    rule: 'organizers and voting members of the caucus',
+    expect: only(['member', 'organizer'], 403),
+    request: (w) => ({ path: `/api/caucuses/${w.caucusA.id}/chat` }),
+    secrets: () => [CAUCUS_A_CHAT],
+  },
+  {
+    key: 'POST /api/caucuses/:id/chat',
+    rule: 'organizers and voting members of the caucus',
+    expect: only(['member', 'organizer'], 403),
+    schemas: { json: chatMessageSchema },
+    request: (w) => ({ path: `/api/caucuses/${w.caucusA.id}/chat`, json: { message: 'Hello caucus' } }),
+  },
+  {
+    key: 'GET /api/caucuses/:id/chat/stream',
+    rule: 'organizers and voting members of the caucus',
+    expect: only(['member', 'organizer'], 403),
+    stream: true,
+    request: (w) => ({ path: `/api/caucuses/${w.caucusA.id}/chat/stream` }),
+  },
+
+  // --- Invitations ----------------------------------------------------------------------
+  {
+    key: 'GET /api/caucuses/:id/invitable-voters',
+    rule: 'organizers of the caucus',
+    expect: only(['organizer'], 403),
+    schemas: { query: nameQuery },
+    request: (w) => ({ path: `/api/caucuses/${w.caucusA.id}/invitable-voters`, query: { q: '' } }),
+  },
+  {
+    key: 'POST /api/caucuses/:id/voter-invitations',
+    rule: 'organizers of the caucus',
+    expect: only(['organizer'], 403),
+    schemas: { json: inviteVoterSchema },
+    request: (w) => ({ path: `/api/caucuses/${w.caucusA.id}/voter-invitations`, json: { inviteeId: w.users.unconfirmed.id } }),
+  },
+  {
+    key: 'POST /api/caucuses/:id/organizer-invitations',
+    rule: 'organizers of the caucus',
+    expect: only(['organizer'], 403),
+    schemas: { json: inviteOrganizerSchema },
+    request: (w) => ({ path: `/api/caucuses/${w.caucusA.id}/organizer-invitations`, json: { inviteeId: w.users.spare.id } }),
+  },
+  { key: 'GET /api/users/search', rule: 'signed in', expect: signedIn(), schemas: { query: userSearchQuery }, request: () => ({ path: '/api/users/search', query: { q: 'Ada' } }) },
+  { key: 'GET /api/my/invitations', rule: 'signed in (own)', expect: signedIn(), request: () => ({ path: '/api/my/invitations' }) },
+  {
+    key: 'POST /api/voter-invitations/:id/respond',
+    rule: 'the invitee',
+    expect: only(['member'], 403),
+    schemas: { json: voterResponseSchema },
+    request: (w) => ({ path: `/api/voter-invitations/${w.voterInvitationId}/respond`, json: { response: 'declined' } }),
+  },
+  {
+    key: 'POST /api/organizer-invitations/:id/respond',
+    rule: 'the invitee',
+    expect: only(['outsider'], 403),
+    schemas: { json: organizerResponseSchema },
+    request: (w) => ({ path: `/api/organizer-invitations/${w.organizerInvitationId}/respond`, json: { response: 'declined' } }),
+  },
+
+  // --- Badges, points, leaderboards ---------------------------------------------------------
+  { key: 'GET /api/badges', rule: 'public', expect: everyone(), request: () => ({ path: '/api/badges' }) },
+  {
+    key: 'GET /api/badges/:name',
+    rule: 'public',
+    expect: everyone(),
+    schemas: { param: badgeNameParamSchema },
+    request: () => ({ path: `/api/badges/${encodeURIComponent(BADGES[0]!.name)}` }),
+  },
+  { key: 'GET /api/champion', rule: 'signed in (own progress)', expect: signedIn(), request: () => ({ path: '/api/champion' }) },
+  {
+    key: 'POST /api/brownies',
+    rule: 'signed in',
+    expect: signedIn(),
+    schemas: { json: giveBrownieSchema },
+    request: (w) => ({ path: '/api/brownies', json: { receiverId: w.users.member2.id } }),
+  },
+  { key: 'GET /api/brownies/today', rule: 'signed in (own)', expect: signedIn(), request: () => ({ path: '/api/brownies/today' }) },
+  { key: 'GET /api/leaderboards', rule: 'public', expect: everyone(), schemas: { query: leaderboardQuerySchema }, request: () => ({ path: '/api/leaderboards', query: { metric: 'sparks', state: 'OH' } }) },
+
+  // --- Verification, rewards, premium badges ---------------------------------------------
+  { key: 'GET /api/verification', rule: 'signed in (own)', expect: signedIn(), request: () => ({ path: '/api/verification' }) },
+  { key: 'POST /api/verification/payment', rule: 'signed in (own)', expect: signedIn(), request: () => ({ path: '/api/verification/payment' }) },
+  {
+    key: 'POST /api/verification/identity',
+    rule: 'signed in (own)',
+    expect: signedIn(),
+    schemas: { json: startIdentitySchema },
+    request: () => ({ path: '/api/verification/identity', json: { governmentId: 'D1234567' } }),
+  },
+  { key: 'POST /api/verification/check', rule: 'signed in (own)', expect: signedIn(), request: () => ({ path: '/api/verification/check' }) },
+  { key: 'GET /api/rewards', rule: 'signed in (own)', expect: signedIn(), request: () => ({ path: '/api/rewards' }) },
+  {
+    key: 'POST /api/rewards/:key/claim',
+    rule: 'signed in (own; an unverified user is told to verify: 403 about their state)',
+    expect: signedIn(),
+    okAlso: [403],
+    request: () => ({ path: `/api/rewards/${WELCOME_VOUCHER_KEY}/claim` }),
+  },
+  { key: 'GET /api/premium-badges', rule: 'public', expect: everyone(), request: () => ({ path: '/api/premium-badges' }) },
+  { key: 'GET /api/premium-badges/:id', rule: 'public', expect: everyone(), request: (w) => ({ path: `/api/premium-badges/${w.premiumBadgeId}` }) },
+  { key: 'POST /api/premium-badges/:id/checkout', rule: 'signed in (own purchase)', expect: signedIn(), request: (w) => ({ path: `/api/premium-badges/${w.premiumBadgeId}/checkout` }) },
+  { key: 'POST /api/premium-badges/:id/check', rule: 'signed in (own purchase)', expect: signedIn(), request: (w) => ({ path: `/api/premium-badges/${w.premiumBadgeId}/check` }) },
+  { key: 'GET /api/todo', rule: 'signed in (own)', expect: signedIn(), request: () => ({ path: '/api/todo' }) },
+
+  // --- Friends, messages, broadcasts --------------------------------------------------------
+  { key: 'GET /api/friends', rule: 'signed in (own)', expect: signedIn(), request: () => ({ path: '/api/friends' }) },
+  { key: 'GET /api/friends/search', rule: 'signed in', expect: signedIn(), schemas: { query: friendSearchQuery }, request: () => ({ path: '/api/friends/search', query: { q: 'Ada' } }) },
+  {
+    key: 'POST /api/friends/requests',
+    rule: 'signed in',
+    expect: signedIn(),
+    schemas: { json: sendFriendRequestSchema },
+    request: (w) => ({ path: '/api/friends/requests', json: { userId: w.users.spare.id } }),
+  },
+  {
+    key: 'POST /api/friends/requests/:id/respond',
+    rule: 'the person asked (the one who asked: 403; anyone else: 404)',
+    expect: only(['member'], 404, { outsider: 403 }),
+    schemas: { json: respondFriendRequestSchema },
+    request: (w) => ({ path: `/api/friends/requests/${w.friendRequestId}/respond`, json: { response: 'declined' } }),
+  },
+  { key: 'GET /api/messages/conversations', rule: 'signed in (own)', expect: signedIn(), schemas: { query: listQuery }, request: () => ({ path: '/api/messages/conversations' }) },
+  {
+    key: 'GET /api/messages/conversations/:userId',
+    rule: 'signed in (own conversation with that user)',
+    expect: signedIn(),
+    schemas: { query: threadQuery },
+    request: (w) => ({ path: `/api/messages/conversations/${w.users.member2.id}` }),
+    // Only the member wrote to member2: nobody else's conversation with member2 holds it.
+    secrets: () => ['Private hello'],
+    hiddenFrom: ['organizer', 'outsider', 'delegate', 'admin', 'unconfirmed', 'anonymous'],
+  },
+  {
+    key: 'POST /api/messages/conversations/:userId/read',
+    rule: 'signed in (own conversation)',
+    expect: signedIn(),
+    request: (w) => ({ path: `/api/messages/conversations/${w.users.member2.id}/read` }),
+  },
+  { key: 'GET /api/messages/unread-count', rule: 'signed in (own)', expect: signedIn(), request: () => ({ path: '/api/messages/unread-count' }) },
+  {
+    key: 'POST /api/messages',
+    rule: 'signed in',
+    expect: signedIn(),
+    schemas: { json: sendPrivateMessageSchema },
+    request: (w) => ({ path: '/api/messages', json: { recipientId: w.users.member2.id, message: 'Hi there' } }),
+  },
+  { key: 'GET /api/messages/stream', rule: 'signed in (own stream)', expect: signedIn(), stream: true, request: () => ({ path: '/api/messages/stream' }) },
+  { key: 'GET /api/broadcasts', rule: 'signed in (own)', expect: signedIn(), request: () => ({ path: '/api/broadcasts' }) },
+  {
+    key: 'POST /api/broadcasts',
+    rule: 'administrators (everyone, a state, a district) and elected delegates (their constituents)',
+    expect: only(['admin', 'delegate'], 403),
+    schemas: { json: sendBroadcastSchema },
+    request: (_w, role) => ({ path: '/api/broadcasts', json: { message: 'To all', scope: role === 'delegate' ? 'constituents' : 'everyone' } }),
+  },
+
+  // --- Debates ------------------------------------------------------------------------
+  { key: 'GET /api/debates', rule: 'public', expect: everyone(), request: () => ({ path: '/api/debates' }) },
+  {
+    key: 'POST /api/debates',
+    rule: 'signed in',
+    expect: signedIn(),
+    schemas: { json: createDebateSchema },
+    request: () => ({ path: '/api/debates', json: { title: 'A new debate', prompt: 'Make your case.', debateType: 'text', durationDays: 7 } }),
+  },
+  { key: 'GET /api/debates/:id', rule: 'public', expect: everyone(), request: (w) => ({ path: `/api/debates/${w.debate.id}` }) },
+  { key: 'DELETE /api/debates/:id', rule: 'its creator or an administrator', expect: only(['member', 'admin'], 403), isolate: true, request: (w) => ({ path: `/api/debates/${w.debate.id}` }) },
+  {
+    key: 'POST /api/debates/:id/invitations',
+    rule: 'its creator',
+    expect: only(['member'], 403),
+    schemas: { json: inviteFriendsSchema },
+    request: (w) => ({ path: `/api/debates/${w.debate.id}/invitations`, json: { friendIds: [w.users.member2.id] } }),
+  },
+  {
+    key: 'POST /api/debates/:id/responses',
+    rule: 'signed in (the debate rules: 4xx about the state)',
+    expect: signedIn(),
+    okAlso: [403],
+    schemas: { json: textContributionSchema },
+    upload: 'audio',
+    request: (w) => ({ path: `/api/debates/${w.debate.id}/responses`, json: { text: 'My answer.' } }),
+  },
+  {
+    key: 'POST /api/debates/:id/responses/:parentId/rebuttals',
+    rule: 'signed in participants (the debate rules: 4xx about the state)',
+    expect: signedIn(),
+    okAlso: [403],
+    schemas: { json: textContributionSchema },
+    upload: 'audio',
+    request: (w) => ({ path: `/api/debates/${w.debate.id}/responses/${w.debate.responseId}/rebuttals`, json: { text: 'I disagree.' } }),
+  },
+  {
+    key: 'POST /api/debates/:id/rebuttals/:parentId/defenses',
+    rule: "the rebutted response's author (the debate rules: 4xx about the state)",
+    expect: signedIn(),
+    okAlso: [403],
+    schemas: { json: textContributionSchema },
+    upload: 'audio',
+    request: (w) => ({ path: `/api/debates/${w.debate.id}/rebuttals/${w.debate.rebuttalId}/defenses`, json: { text: 'I stand by it.' } }),
+  },
+  {
+    key: 'POST /api/debates/:id/votes',
+    rule: 'signed in (own contributions: a 4xx about the state)',
+    expect: signedIn(),
+    okAlso: [403],
+    schemas: { json: voteSchema },
+    request: (w) => ({ path: `/api/debates/${w.debate.id}/votes`, json: { contentType: 'response', contentId: w.debate.responseId, voteType: 'upvote' } }),
+  },
+  { key: 'GET /api/debate-audio/:userId/:debateId/:file', rule: 'public', expect: everyone(), request: (w) => ({ path: w.audioPath }) },
+
+  // --- Challenges ---------------------------------------------------------------------
+  { key: 'GET /api/challenges', rule: 'signed in (own)', expect: signedIn(), request: () => ({ path: '/api/challenges' }) },
+  {
+    key: 'POST /api/challenges',
+    rule: 'signed in (invitees must be friends: 4xx about the input)',
+    expect: signedIn(),
+    schemas: { json: createChallengeSchema },
+    request: (w) => ({ path: '/api/challenges', json: { name: 'Spark race', challengeType: 'sparks', durationDays: 7, team: 'blue', inviteeIds: [w.users.member2.id] } }),
+  },
+  { key: 'GET /api/challenges/:id', rule: 'its members and invitees', expect: only(['member', 'delegate'], 403), request: (w) => ({ path: `/api/challenges/${w.challengeId}` }) },
+  {
+    key: 'POST /api/challenges/:id/accept',
+    rule: 'its invitees (a member: 4xx about the state)',
+    expect: only(['member', 'delegate'], 403),
+    request: (w) => ({ path: `/api/challenges/${w.challengeId}/accept` }),
+  },
+  {
+    key: 'POST /api/challenges/:id/decline',
+    rule: 'its invitees (a member: 4xx about the state)',
+    expect: only(['member', 'delegate'], 403),
+    request: (w) => ({ path: `/api/challenges/${w.challengeId}/decline` }),
+  },
+  {
+    key: 'POST /api/challenges/:id/leave',
+    rule: 'its members (an invitee is not one yet: 409)',
+    expect: only(['member'], 403, { delegate: 409 }), request: (w) => ({ path: `/api/challenges/${w.challengeId}/leave` }),
+  },
+  { key: 'GET /api/challenges/:id/chat', rule: 'its members', expect: only(['member'], 403), request: (w) => ({ path: `/api/challenges/${w.challengeId}/chat` }) },
+  {
+    key: 'POST /api/challenges/:id/chat',
+    rule: 'its members',
+    expect: only(['member'], 403),
+    schemas: { json: challengeChatMessageSchema },
+    request: (w) => ({ path: `/api/challenges/${w.challengeId}/chat`, json: { message: 'Go team' } }),
+  },
+  { key: 'GET /api/challenges/:id/chat/stream', rule: 'its members', expect: only(['member'], 403), stream: true, request: (w) => ({ path: `/api/challenges/${w.challengeId}/chat/stream` }) },
+
+  // --- Outside /api: development mailbox and the test-mode payment provider ---------------------
+  { key: 'GET /dev/mailbox', rule: 'public, mounted only outside production', expect: everyone(), request: () => ({ path: '/dev/mailbox', query: { to: 'someone@example.test' } }) },
+  {
+    key: 'GET /dev/mailbox/messages.json',
+    rule: 'public, mounted only outside production',
+    expect: everyone(),
+    request: () => ({ path: '/dev/mailbox/messages.json', query: { to: 'someone@example.test' } }),
+  },
+  { key: 'GET /dev/mailbox/:id', rule: 'public, mounted only outside production (unknown id: 404)', expect: everyone(), okAlso: [404], request: () => ({ path: '/dev/mailbox/00000000-0000-4000-8000-000000000000' }) },
+  ...(['checkout', 'identity'] as const).flatMap((kind): RouteRow[] => [
+    {
+      key: `GET /test-provider/${kind}/:ref`,
+      rule: 'test-mode provider page: token-checked, not session-checked (unknown session: 404)',
+      expect: everyone(),
+      okAlso: [404],
+      request: () => ({ path: `/test-provider/${kind}/test_${kind === 'checkout' ? 'cs' : 'vs'}_${'a'.repeat(24)}` }),
+    },
+    {
+      key: `POST /test-provider/${kind}/:ref`,
+      rule: 'test-mode provider form: token-checked, not session-checked (unknown session: 404)',
+      expect: everyone(),
+      okAlso: [403, 404],
+      request: () => ({ path: `/test-provider/${kind}/test_${kind === 'checkout' ? 'cs' : 'vs'}_${'a'.repeat(24)}` }),
+    },
+  ]),
+];
+
+/** The statuses a role expecting 'ok' may get from `row`. */
+export function isAllowedStatus(row: RouteRow, status: number): boolean {
+  if (status >= 200 && status < 400) return true;
+  if (row.stream && status === 503) return true;
+  return [400, 409, 410, 422, 429, ...(row.okAlso ?? [])].includes(status);
+}
