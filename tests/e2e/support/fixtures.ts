@@ -63,8 +63,25 @@ export async function signInThroughApi(page: Page, user: { email: string; passwo
   expect(res.status(), `sign-in of ${user.email}: ${await res.text()}`).toBe(200);
 }
 
+/**
+ * Waits for the page's finite animations and transitions (a toast fading in or out, a dialog
+ * opening) to end: axe measures colour contrast on what is painted, and a half-faded toast is
+ * not what a reader sees for long. Endless ones (spinners) are left running.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** Fails on any serious or critical axe-core violation, listing each with its elements. */
 export async function expectNoSeriousA11yViolations(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+  await settleAnimations(page);
   let builder = new AxeBuilder({ page });
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
