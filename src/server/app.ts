@@ -24,6 +24,9 @@ import { profileRoutes } from './features/profiles/profiles.routes';
 import { getOwnProfile } from './features/profiles/profiles.service';
 import { statsRoutes } from './features/stats/stats.routes';
 import { debateRoutes } from './features/debates/debates.routes';
+import { shareImageRoutes } from './features/link-previews/link-previews.routes';
+import { describePage } from './features/link-previews/link-previews.service';
+import { createShareImageCache } from './features/link-previews/share-images.service';
 import { movementStatsReader } from './features/stats/stats.service';
 import { compressResponses } from './http/compression';
 import { authInputGuard } from './http/auth-input-guard';
@@ -216,7 +219,12 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
     app.use('/dev/mailbox', loopbackOnly);
     app.route('/dev/mailbox', devMailboxRoutes({ db }));
   }
-  if (deps.webDist) app.route('/', staticSite(deps.webDist));
+  // Link previews (decision 020): the share images, and each page's own title and preview tags.
+  app.route('/', shareImageRoutes({ db, cache: createShareImageCache() }));
+  if (deps.webDist) {
+    const previewDeps = { db, clock, logger, baseUrl: settings.BASE_URL };
+    app.route('/', staticSite(deps.webDist, { pageHead: (rawPath) => describePage(previewDeps, rawPath) }));
+  }
 
   return { app, auth };
 }

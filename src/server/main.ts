@@ -7,6 +7,7 @@ import { openAppDatabase, type AppDatabase } from './db/app-database';
 import { DataDirInUseError, DataDirUnreachableError } from './db/embedded';
 import { grantAdministrators } from './features/admin/admin.service';
 import { startChallengeSweep } from './features/challenges/challenges.service';
+import { cardFontsWork } from './features/link-previews/share-images.service';
 import { createLogger, loggableError } from './logger';
 import { smtpTransport, startMailSender } from './mail/outbox';
 import { createNotificationHub } from './realtime/notification-hub';
@@ -72,6 +73,12 @@ async function main() {
   // Completes challenges whose end date passed (also done on read; safe in several processes).
   const stopChallengeSweep = startChallengeSweep({ db: database.db, clock: systemClock, logger });
   cleanups.unshift(stopChallengeSweep);
+
+  // Share images need a font: say so at start rather than serve cards of empty boxes (decision 020).
+  void cardFontsWork().then(
+    (ok) => ok || logger.warn('share images: no font draws their text here; install one (Debian: apt-get install fonts-dejavu-core)'),
+    (e: unknown) => logger.warn({ err: loggableError(e) }, 'share images: the font check failed'),
+  );
 
   if (settings.SMTP_URL) {
     const stopSender = startMailSender({

@@ -12,6 +12,8 @@ export interface StyleSources {
 
 /** What each response in flight has allowed, by its request context (see allowStyles). */
 const allowedStyles = new WeakMap<Context, Required<StyleSources>>();
+/** Responses that other sites may embed (see allowEmbedding). */
+const embeddable = new WeakSet<Context>();
 
 /**
  * The Content-Security-Policy of every answer. Nothing inline runs or applies unless a
@@ -65,6 +67,14 @@ export function allowStyles(c: Context, sources: StyleSources): void {
   });
 }
 
+/**
+ * Lets other sites show this response (`Cross-Origin-Resource-Policy: cross-origin` instead of
+ * `same-origin`): for public images made to be shown elsewhere, like a link preview's image.
+ */
+export function allowEmbedding(c: Context): void {
+  embeddable.add(c);
+}
+
 export const securityHeaders = (): MiddlewareHandler => {
   const otherHeaders = secureHeaders({
     xFrameOptions: 'DENY',
@@ -75,6 +85,7 @@ export const securityHeaders = (): MiddlewareHandler => {
   return async (c, next) => {
     await otherHeaders(c, next);
     c.res.headers.set('Content-Security-Policy', contentSecurityPolicy(allowedStyles.get(c)));
+    if (embeddable.has(c)) c.res.headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
   };
 };
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityHeaders } from './security';
-import { CSP_NONCE_PLACEHOLDER, staticSite } from './static-site';
+import { CSP_NONCE_PLACEHOLDER, PAGE_HEAD_END, PAGE_HEAD_START, staticSite, withPageHead } from './static-site';
 
 let dist: string;
 let app: Hono;
@@ -53,5 +53,40 @@ describe('staticSite', () => {
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('console.log(1)');
     expect(styleSrc(res)).toBe("style-src 'self'");
+  });
+});
+
+describe('the page head (decision 020)', () => {
+  const page = `<head><meta charset="UTF-8">${PAGE_HEAD_START}<title>Generic</title>${PAGE_HEAD_END}<meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}"></head>`;
+
+  it('puts the head between the markers, and leaves a page without them as it is', () => {
+    expect(withPageHead(page, '<title>Own</title>')).toBe(
+      `<head><meta charset="UTF-8">${PAGE_HEAD_START}\n    <title>Own</title>\n    ${PAGE_HEAD_END}<meta property="csp-nonce" nonce="${CSP_NONCE_PLACEHOLDER}"></head>`,
+    );
+    expect(withPageHead('<head><title>Generic</title></head>', '<title>Own</title>')).toBe('<head><title>Generic</title></head>');
+    expect(withPageHead(`<head>${PAGE_HEAD_END}${PAGE_HEAD_START}</head>`, 'x')).toBe(`<head>${PAGE_HEAD_END}${PAGE_HEAD_START}</head>`);
+  });
+
+  it('asks for the head of each page by its raw path, and never turns text in it into the nonce', async () => {
+    const headDist = mkdtempSync(path.join(tmpdir(), 'static-site-head-'));
+    try {
+      writeFileSync(path.join(headDist, 'index.html'), page);
+      const asked: string[] = [];
+      const site = new Hono();
+      site.use('*', securityHeaders());
+      const pageHead = async (rawPath: string) => {
+        asked.push(rawPath);
+        return `<title>${CSP_NONCE_PLACEHOLDER}</title>`;
+      };
+      site.route('/', staticSite(headDist, { pageHead }));
+      const res = await site.request('/badge/Life%20of%20the%20Party?x=1');
+      const html = await res.text();
+      expect(asked).toEqual(['/badge/Life%20of%20the%20Party']);
+      expect(html).toContain(`<title>${CSP_NONCE_PLACEHOLDER}</title>`);
+      expect(html).not.toContain('<title>Generic</title>');
+      expect(html).not.toContain(`nonce="${CSP_NONCE_PLACEHOLDER}"`);
+    } finally {
+      rmSync(headDist, { recursive: true, force: true });
+    }
   });
 });

@@ -12,24 +12,51 @@ import { allowStyles, newCspNonce } from './security';
 export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
 /**
+ * index.html's title, description and preview tags sit between these two comments
+ * (src/web/index.html); the server writes each page's own there (decision 020).
+ */
+export const PAGE_HEAD_START = '<!-- page-head -->';
+export const PAGE_HEAD_END = '<!-- /page-head -->';
+
+/** The page with `head` in place of what is between the page-head comments (unchanged without them). */
+export function withPageHead(html: string, head: string): string {
+  const start = html.indexOf(PAGE_HEAD_START);
+  const end = html.indexOf(PAGE_HEAD_END, start);
+  if (start < 0 || end < 0) return html;
+  return `${html.slice(0, start + PAGE_HEAD_START.length)}\n    ${head}\n    ${html.slice(end)}`;
+}
+
+export interface StaticSiteOptions {
+  /**
+   * The `<head>` tags of the page at a path (raw, still percent-encoded): its title and link
+   * preview. Without it every page keeps the tags of the built index.html.
+   */
+  pageHead?: (rawPath: string) => Promise<string>;
+}
+
+/**
  * Serves the built web app from `dist/web`: hashed assets cached for a year, every other
  * GET that is not an API path answered with index.html (the SPA's router takes it from there),
- * with a fresh CSP nonce in the page and in its `style-src`.
+ * with a fresh CSP nonce in the page and in its `style-src`, and the page's own title and
+ * link preview tags when `pageHead` is given.
  */
-export function staticSite(distDir: string) {
+export function staticSite(distDir: string, options: StaticSiteOptions = {}) {
   const app = new Hono();
   const indexFile = path.join(distDir, 'index.html');
   const root = path.relative(process.cwd(), distDir) || '.';
 
-  const sendIndex = (c: Context) => {
+  const sendIndex = async (c: Context) => {
     if (!existsSync(indexFile)) {
       return c.text('The web app is not built. Run `npm run build` (npm start does it for you).', 503);
     }
     const nonce = newCspNonce();
+    // The nonce first: the page head carries people's text, which must never become a nonce.
+    let html = readFileSync(indexFile, 'utf8').replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
+    if (options.pageHead) html = withPageHead(html, await options.pageHead(new URL(c.req.url).pathname));
     allowStyles(c, { elements: [`'nonce-${nonce}'`] });
     // The nonce is this response's alone: no cache may keep the page and hand it out again.
     c.header('Cache-Control', 'no-store');
-    return c.html(readFileSync(indexFile, 'utf8').replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+    return c.html(html);
   };
 
   app.use(

@@ -25,6 +25,7 @@ import { sendPrivateMessageSchema } from '../../domain/social/messages';
 import { startIdentitySchema } from '../../domain/verification/verification-schemas';
 import { codeParam } from '../features/caucuses/caucuses.routes';
 import { searchQuery as friendSearchQuery } from '../features/friends/friends.routes';
+import { shareImageParam } from '../features/link-previews/link-previews.routes';
 import { nameQuery, organizerResponseSchema, userSearchQuery, voterResponseSchema } from '../features/invitations/invitations.routes';
 import { listQuery, threadQuery } from '../features/messages/messages.routes';
 import { CAUCUS_A_CHAT, CAUCUS_A_PASSWORD, ROLES, type Role, type RouteWorld } from './route-world';
@@ -509,7 +510,16 @@ export const ROUTE_CATALOG: RouteRow[] = [
   },
   { key: 'GET /api/challenges/:id/chat/stream', rule: 'its members', expect: only(['member'], 403), stream: true, request: (w) => ({ path: `/api/challenges/${w.challengeId}/chat/stream` }) },
 
-  // --- Outside /api: development mailbox and the test-mode payment provider ---------------------
+  // --- Outside /api: link preview images, development mailbox, test-mode payment provider -------
+  {
+    key: 'GET /share/caucus/:file',
+    rule: "public: a link preview's image, from the facts the invitation page shows a guest",
+    expect: everyone(),
+    schemas: { param: shareImageParam },
+    request: (w) => ({ path: `/share/caucus/${w.caucusA.id}.png` }),
+    secrets: () => [CAUCUS_A_PASSWORD],
+    hiddenFrom: [...ROLES],
+  },
   { key: 'GET /dev/mailbox', rule: 'public, mounted only outside production', expect: everyone(), request: () => ({ path: '/dev/mailbox', query: { to: 'someone@example.test' } }) },
   {
     key: 'GET /dev/mailbox/messages.json',

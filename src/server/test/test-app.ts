@@ -37,7 +37,10 @@ export const testSettings: AppSettings = {
 };
 
 /** The real app on a test database, with helpers that speak to it as a browser would. */
-export function createTestApp(db: Db, options: { settings?: Partial<AppSettings>; clock?: Clock; payments?: PaymentProvider | null } = {}) {
+export function createTestApp(
+  db: Db,
+  options: { settings?: Partial<AppSettings>; clock?: Clock; payments?: PaymentProvider | null; webDist?: string } = {},
+) {
   const logs: Record<string, unknown>[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) });
   const { app, auth } = createApp({
@@ -46,6 +49,7 @@ export function createTestApp(db: Db, options: { settings?: Partial<AppSettings>
     logger,
     settings: { ...testSettings, ...options.settings },
     payments: options.payments,
+    webDist: options.webDist,
   });
 
   /**
