@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { readRoutePreloads, routePreloadLinks } from './route-preloads';
 import { allowStyles, newCspNonce } from './security';
 
 /**
@@ -20,6 +21,7 @@ export function staticSite(distDir: string) {
   const app = new Hono();
   const indexFile = path.join(distDir, 'index.html');
   const root = path.relative(process.cwd(), distDir) || '.';
+  const preloads = readRoutePreloads(distDir);
 
   const sendIndex = (c: Context) => {
     if (!existsSync(indexFile)) {
@@ -29,7 +31,8 @@ export function staticSite(distDir: string) {
     allowStyles(c, { elements: [`'nonce-${nonce}'`] });
     // The nonce is this response's alone: no cache may keep the page and hand it out again.
     c.header('Cache-Control', 'no-store');
-    return c.html(readFileSync(indexFile, 'utf8').replaceAll(CSP_NONCE_PLACEHOLDER, nonce));
+    const html = readFileSync(indexFile, 'utf8').replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
+    return c.html(html.replace('</head>', `${routePreloadLinks(preloads, c.req.path, nonce)}</head>`));
   };
 
   app.use(
