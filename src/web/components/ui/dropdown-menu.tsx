@@ -69,7 +69,7 @@ export function NavDropdown({ label, items, badge }: { label: string; items: Arr
         {badge}
         <ChevronDown className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
       </button>
-      <ul id={listId} hidden={!open} className="absolute top-full left-0 z-50 mt-1.5 min-w-44 rounded-xl border border-slate-200 bg-white p-1 shadow-lg">
+      <ul id={listId} aria-label={label} hidden={!open} className="absolute top-full left-0 z-50 mt-1.5 min-w-44 rounded-xl border border-slate-200 bg-white p-1 shadow-lg">
         {items.map((item) => (
           <li key={item.to}>
             <Link
