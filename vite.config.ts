@@ -55,11 +55,64 @@ function precompress(): Plugin {
   };
 }
 
+/** Where the build writes, for the server, the modules each route needs (src/server/http/route-preloads.ts). */
+const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+/**
+ * Writes `route-preloads.json`: for each route of src/web/router.tsx whose page is loaded
+ * lazily, the page's chunk and every chunk it imports statically. The server lists them as
+ * `<link rel="modulepreload">` in the index.html it sends for that path, so a phone fetches the
+ * page's code together with the app's instead of after it (one round trip less before the
+ * first paint). The route table is read from router.tsx's own lines (`{ path: '…',
+ * ...page(() => import('…'))`); the build fails if it finds none, or a page it cannot place.
+ */
+function routePreloads(): Plugin {
+  const routerFile = path.resolve('src/web/router.tsx');
+  return {
+    name: 'route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const routes = [...readFileSync(routerFile, 'utf8').matchAll(/\{ path: '([^']+)', \.\.\.page\(\(\) => import\('([^']+)'\)/g)].map(([, route, module]) => ({
+        route: route!,
+        module: path.resolve(path.dirname(routerFile), `${module!}.tsx`),
+      }));
+      if (routes.length === 0) this.error(`no lazily loaded page found in ${routerFile}: check the pattern in vite.config.ts`);
+      const chunks = Object.values(bundle).filter((b) => b.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      // What index.html loads already: the entry and everything it imports.
+      const initial = new Set<string>();
+      const addInitial = (fileName: string) => {
+        if (initial.has(fileName)) return;
+        initial.add(fileName);
+        byFile.get(fileName)?.imports.forEach(addInitial);
+      };
+      chunks.filter((c) => c.isEntry).forEach((c) => addInitial(c.fileName));
+      const preloads: Record<string, string[]> = {};
+      for (const { route, module } of routes) {
+        const entry = chunks.find((c) => c.facadeModuleId === module);
+        if (!entry) this.error(`no chunk for ${module} (route ${route})`);
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = byFile.get(fileName);
+          if (!chunk || initial.has(fileName) || files.has(fileName)) return;
+          files.add(fileName);
+          chunk.imports.forEach(visit);
+        };
+        visit(entry!.fileName);
+        preloads[route] = [...files].map((f) => `/${f}`);
+      }
+      this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 1)}\n` });
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [sonnerWithoutInjectedStyle(), react(), tailwindcss(), precompress()],
+  plugins: [sonnerWithoutInjectedStyle(), react(), tailwindcss(), routePreloads(), precompress()],
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
-  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false },
+  // No modulepreload polyfill: every browser we serve knows modulepreload (Safari since 17),
+  // and one that does not simply fetches those modules when they are imported.
+  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false, modulePreload: { polyfill: false } },
   server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
 });

@@ -5,15 +5,13 @@
 // endpoint with autocannon next to the bare endpoint (/api/health) and next to the same SQL
 // run directly with pg at the same concurrency. Prints a markdown table and writes it, with
 // the machine's facts, into docs/benchmarks.md (between the bench markers). Stops the app.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort, startApp, stopApp } from './app-process';
 import { engageEndpoints } from './engage-bench';
 import { ensureSocialData, socialEndpoints } from './social-bench';
 import { count, dropMintedSessions, explain, mintSessions, pick, recordQueries, replay, type Endpoint, type HttpRequest, type RecordedQuery } from './bench-kit';
@@ -159,73 +157,6 @@ async function rawLoad(pool: pg.Pool, run: (client: pg.PoolClient) => Promise<vo
   return summarize(latencies, errors, (performance.now() - started) / 1000);
 }
 
-// ---- the app process -----------------------------------------------------------------------
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  await new Promise((r) => server.close(r));
-  return port;
-}
-
-function tail(file: string, lines = 20): string {
-  try {
-    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
-  } catch {
-    return '';
-  }
-}
-
-async function startApp(port: number, logFile: string): Promise<ChildProcess> {
-  const out = openSync(logFile, 'w');
-  // The real node process (no npx or npm wrapper), so stopping it stops the app and its PostgreSQL.
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: {
-      ...process.env,
-      SKIP_WEB_BUILD: '1',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: `http://localhost:${port}`,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-    },
-    stdio: ['ignore', out, out],
-  });
-  const exited = once(child, 'exit');
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The app exited (${child.exitCode ?? child.signalCode}) before answering:\n${tail(logFile)}`);
-    }
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return child;
-    } catch {
-      /* not listening yet */
-    }
-    if (Date.now() > deadline) {
-      await stopApp(child);
-      throw new Error(`The app did not answer /api/health within 180 s:\n${tail(logFile)}`);
-    }
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 250))]);
-  }
-}
-
-async function stopApp(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  child.kill('SIGTERM'); // the app closes its server and pool, then stops its PostgreSQL
-  const timer = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 30_000).unref());
-  if ((await Promise.race([exited, timer])) === 'timeout') {
-    console.error(`The app (pid ${child.pid}) did not stop within 30 s: killing it.`);
-    child.kill('SIGKILL');
-    await exited;
-  }
-}
-
 // ---- main -----------------------------------------------------------------------------------
 
 async function main() {
@@ -236,7 +167,7 @@ async function main() {
   const logFile = path.join(databaseUrl ? os.tmpdir() : dataDir, `bench-app-${process.pid}.log`);
 
   log(`Starting the app on port ${port} (${databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${dataDir}`}); its log: ${logFile}`);
-  const app = await startApp(port, logFile);
+  const app = await startApp({ port, logFile, dataDir, databaseUrl });
   let database: AppDatabase | null = null;
   let rawPool: pg.Pool | null = null;
   const stopEverything = async () => {

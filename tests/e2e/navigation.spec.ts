@@ -183,15 +183,36 @@ test('desktop at 1280 px: the brand and every item of the bar sit on one line', 
   expect(await lines('button', 'Connections')).toBe(1);
 });
 
-test('desktop: the Stats dropdown leads to The Movement', async ({ page }) => {
+test('desktop: the Stats dropdown leads to The Movement, by pointer and by keyboard', async ({ page }) => {
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('button', { name: 'Open menu' })).toBeHidden();
-  await nav.getByRole('button', { name: 'Stats' }).click();
-  const menu = page.getByRole('menu');
+  const stats = nav.getByRole('button', { name: 'Stats' });
+  const menu = nav.getByRole('list', { name: 'Stats' });
+  await expect(stats).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu).toBeHidden();
+
+  // Keyboard: the arrow opens it on its first link, Escape closes it and gives the focus back.
+  await stats.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(stats).toHaveAttribute('aria-expanded', 'true');
+  await expect(menu.getByRole('link', { name: 'Leaderboards' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('link', { name: 'Badges' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(stats).toBeFocused();
+
+  // A click elsewhere closes it.
+  await stats.click();
+  await expect(menu).toBeVisible();
+  await page.getByRole('main').click({ position: { x: 5, y: 5 } });
+  await expect(menu).toBeHidden();
+
+  await stats.click();
   await expect(menu).toBeVisible();
   await expectNoSeriousA11yViolations(page);
-  await menu.getByRole('menuitem', { name: 'The Movement' }).click();
+  await menu.getByRole('link', { name: 'The Movement' }).click();
   await expect(page).toHaveURL(/\/the-movement$/);
   await expect(menu).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'The Movement' })).toBeVisible();

@@ -74,7 +74,7 @@ test('two members become friends, write each other live, and the unread count fa
 
   await test.step('Ben opens Messages: the conversation shows one unread; opening it reads it and the count falls', async () => {
     await connections(ben.page).click();
-    await ben.page.getByRole('menuitem', { name: /Messages/ }).click();
+    await ben.page.getByRole('list', { name: 'Connections' }).getByRole('link', { name: /Messages/ }).click();
     await expect(ben.page).toHaveURL(/\/messages$/);
     await expect(ben.page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
     const item = ben.page.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: literal(annUser.name) });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGE_ERRORS, PRIVATE_MESSAGE_MAX, UNREAD_COUNT_CAP, conversationCursor, parseConversationCursor, sendPrivateMessageSchema, unreadLabel } from './messages';
+import { MESSAGE_ERRORS, PRIVATE_MESSAGE_MAX, conversationCursor, parseConversationCursor, sendPrivateMessageSchema } from './messages';
+import { UNREAD_COUNT_CAP, unreadLabel } from './unread-count';
 
 const first = (r: { success: boolean; error?: { issues: { message: string }[] } }) => (r.success ? null : r.error!.issues[0]!.message);
 const someone = '7b0e9c5e-8f6a-4f0e-9d1c-2a3b4c5d6e7f';

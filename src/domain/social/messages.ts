@@ -9,8 +9,6 @@ export const CONVERSATIONS_PAGE_SIZE = 30;
 export const THREAD_PAGE_SIZE = 50;
 /** The list shows this much of a conversation's last message. */
 export const MESSAGE_PREVIEW_LENGTH = 140;
-/** Unread counts stop at this number (shown as "99+"): counting a flood costs nothing more. */
-export const UNREAD_COUNT_CAP = 100;
 
 export const MESSAGE_ERRORS = {
   sendFailed: 'Failed to send message.',
@@ -34,11 +32,6 @@ export const sendPrivateMessageSchema = z.object({
   message: messageText,
 });
 export type SendPrivateMessageInput = z.infer<typeof sendPrivateMessageSchema>;
-
-/** "3", or "99+" once the count reached the cap. */
-export function unreadLabel(count: number): string {
-  return count >= UNREAD_COUNT_CAP ? `${UNREAD_COUNT_CAP - 1}+` : String(count);
-}
 
 /**
  * The cursor of the conversation list: the last shown conversation's time (an ISO text with

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
+import { readRoutePreloads, routePreloadLinks } from './route-preloads';
 import { allowStyles, newCspNonce } from './security';
 
 /**
@@ -56,7 +57,9 @@ export function staticSite(distDir: string, options: StaticSiteOptions = {}) {
     allowStyles(c, { elements: [`'nonce-${nonce}'`] });
     // The nonce is this response's alone: no cache may keep the page and hand it out again.
     c.header('Cache-Control', 'no-store');
-    return c.html(html);
+    // The build's list is read with index.html, so the two always come from the same build.
+    const links = routePreloadLinks(readRoutePreloads(distDir), c.req.path, nonce);
+    return c.html(html.replace('</head>', () => `${links}</head>`));
   };
 
   app.use(

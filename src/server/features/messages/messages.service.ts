@@ -4,12 +4,12 @@ import {
   MESSAGE_ERRORS,
   MESSAGE_PREVIEW_LENGTH,
   THREAD_PAGE_SIZE,
-  UNREAD_COUNT_CAP,
   conversationCursor,
   parseConversationCursor,
   type SendPrivateMessageInput,
 } from '../../../domain/social/messages';
 import type { ConversationList, ConversationThread, PrivateMessageView } from '../../../domain/social/social-types';
+import { UNREAD_COUNT_CAP } from '../../../domain/social/unread-count';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/auth';

@@ -1,6 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONVERSATIONS_PAGE_SIZE, MESSAGE_ERRORS, MESSAGE_PREVIEW_LENGTH, THREAD_PAGE_SIZE, UNREAD_COUNT_CAP } from '../../../domain/social/messages';
+import { CONVERSATIONS_PAGE_SIZE, MESSAGE_ERRORS, MESSAGE_PREVIEW_LENGTH, THREAD_PAGE_SIZE } from '../../../domain/social/messages';
+import { UNREAD_COUNT_CAP } from '../../../domain/social/unread-count';
 import type { ConversationList, ConversationThread, MessageStreamEvent, PrivateMessageView } from '../../../domain/social/social-types';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/auth';

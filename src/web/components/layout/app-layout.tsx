@@ -1,16 +1,31 @@
-import { Suspense, useEffect } from 'react';
-import { Link, Outlet, ScrollRestoration } from 'react-router';
-import { toast, Toaster } from 'sonner';
+import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
 // sonner's CSS as part of our stylesheet: the build stops sonner from adding it as a <style> (vite.config.ts).
 import 'sonner/dist/styles.css';
 import { takeFlash } from '../../features/session/use-session';
 import { PageSkeleton } from '../ui/skeleton';
 import { Navbar } from './navbar';
+import { RouteErrorBoundary } from './route-error';
+
+// sonner (~10 kB gzipped) is not in the first load: the toaster and a flash come after it.
+const Toaster = lazy(() => import('./toaster'));
+
+/** A new page starts at its top; back and forward keep the browser's own scroll restoration. */
+function useScrollToTopOnNavigation(pathname: string) {
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+}
 
 export function AppLayout() {
+  const { pathname } = useLocation();
+  useScrollToTopOnNavigation(pathname);
+  const [drawn, setDrawn] = useState(false);
+  useEffect(() => setDrawn(true), []);
   useEffect(() => {
     const flash = takeFlash();
-    if (flash) toast.success(flash.title, { description: flash.description });
+    if (flash) void import('sonner').then(({ toast }) => toast.success(flash.title, { description: flash.description }));
   }, []);
   return (
     <div className="flex min-h-screen flex-col">
@@ -19,9 +34,11 @@ export function AppLayout() {
       </a>
       <Navbar />
       <main id="main" className="flex-1">
-        <Suspense fallback={<PageSkeleton />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary key={pathname}>
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-6 text-sm text-slate-600">
@@ -36,9 +53,11 @@ export function AppLayout() {
           </nav>
         </div>
       </footer>
-      {/* Bottom right (bottom on a phone): a toast never covers the navbar and its menus. */}
-      <Toaster closeButton position="bottom-right" />
-      <ScrollRestoration />
+      {drawn ? (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -3,7 +3,6 @@ import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 export const Sheet = D.Root;
-export const SheetTrigger = D.Trigger;
 export const SheetClose = D.Close;
 
 /** A panel sliding in from the right (the mobile navigation). */

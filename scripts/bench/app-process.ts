@@ -1,0 +1,81 @@
+// Starting and stopping the real app for a bench: `node scripts/start.mjs` (the built web app,
+// SKIP_WEB_BUILD=1) on a free port, its log in a file, ready when /api/health answers.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+export function tail(file: string, lines = 20): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+export interface AppProcessOptions {
+  port: number;
+  logFile: string;
+  dataDir: string;
+  databaseUrl?: string;
+  /** More settings for the app (they win over the defaults here). */
+  env?: Record<string, string>;
+}
+
+export async function startApp({ port, logFile, dataDir, databaseUrl, env = {} }: AppProcessOptions): Promise<ChildProcess> {
+  const out = openSync(logFile, 'w');
+  // The real node process (no npx or npm wrapper), so stopping it stops the app and its PostgreSQL.
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: {
+      ...process.env,
+      SKIP_WEB_BUILD: '1',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      ...env,
+    },
+    stdio: ['ignore', out, out],
+  });
+  const exited = once(child, 'exit');
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The app exited (${child.exitCode ?? child.signalCode}) before answering:\n${tail(logFile)}`);
+    }
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+      if (res.ok) return child;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      await stopApp(child);
+      throw new Error(`The app did not answer /api/health within 180 s:\n${tail(logFile)}`);
+    }
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 250))]);
+  }
+}
+
+export async function stopApp(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM'); // the app closes its server and pool, then stops its PostgreSQL
+  const timer = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), 30_000).unref());
+  if ((await Promise.race([exited, timer])) === 'timeout') {
+    console.error(`The app (pid ${child.pid}) did not stop within 30 s: killing it.`);
+    child.kill('SIGKILL');
+    await exited;
+  }
+}

@@ -1,0 +1,29 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** The most JS, gzipped as we serve it, that a first visit may fetch before the app runs (issue 12). */
+export const INITIAL_JS_BUDGET = 120_000;
+
+/** The JS a first visit must fetch before the app runs: index.html's entry script and its modulepreloads. */
+export function initialScripts(indexHtml: string): string[] {
+  const found = new Set<string>();
+  for (const match of indexHtml.matchAll(/<(?:script[^>]*\bsrc|link[^>]*\brel="modulepreload"[^>]*\bhref)="(\/assets\/[^"]+\.js)"/g)) found.add(match[1]!);
+  return [...found];
+}
+
+/** The sizes of that JS in a build: raw, gzip and brotli (the .gz and .br the build wrote, or gzip -9 for a small file it did not). */
+export function initialJs(distDir: string): { files: string[]; raw: number; gzip: number; brotli: number } {
+  const files = initialScripts(readFileSync(path.join(distDir, 'index.html'), 'utf8'));
+  let raw = 0;
+  let gzip = 0;
+  let brotli = 0;
+  for (const file of files) {
+    const full = path.join(distDir, file);
+    const bytes = readFileSync(full);
+    raw += bytes.length;
+    gzip += existsSync(`${full}.gz`) ? statSync(`${full}.gz`).size : gzipSync(bytes, { level: 9 }).length;
+    brotli += existsSync(`${full}.br`) ? statSync(`${full}.br`).size : bytes.length;
+  }
+  return { files, raw, gzip, brotli };
+}

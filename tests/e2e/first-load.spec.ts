@@ -1,0 +1,42 @@
+// The first load of a phone: the JS it must fetch before the app runs stays within the budget
+// of issue 12 (measured on the build these tests run against), and the index.html sent for a
+// page lists that page's own code for preloading. The timings are in `npm run bench:web`.
+import path from 'node:path';
+import { INITIAL_JS_BUDGET, initialJs } from '../../scripts/bench/initial-js';
+import { expect, test } from './support/fixtures';
+
+const DIST = path.join(import.meta.dirname, '../../dist/web');
+
+test('the initial JS of the build is within the budget, gzipped as served', () => {
+  const js = initialJs(DIST);
+  expect(js.files.length).toBeGreaterThan(0);
+  expect(js.gzip, `initial JS: ${js.files.join(', ')}`).toBeLessThanOrEqual(INITIAL_JS_BUDGET);
+  // zod is not in it: the pages that validate bring it.
+  expect(js.files.some((f) => /schemas|zod/.test(f))).toBe(false);
+});
+
+test('index.html preloads the code of the page asked for, and only that page', async ({ request }) => {
+  const preloads = async (url: string) => {
+    const html = await (await request.get(url)).text();
+    return [...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+  };
+  const landing = await preloads('/');
+  const caucus = await preloads('/caucus/00000000-0000-0000-0000-000000000000');
+  expect(landing.some((f) => f.includes('landing-page'))).toBe(true);
+  expect(caucus.some((f) => f.includes('caucus-detail'))).toBe(true);
+  expect(caucus.some((f) => f.includes('landing-page'))).toBe(false);
+});
+
+test('a page whose code is preloaded draws without a loading skeleton', async ({ page }) => {
+  const skeletons: number[] = [];
+  await page.exposeFunction('reportSkeleton', (n: number) => skeletons.push(n));
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      const n = document.querySelectorAll('main [role="status"][aria-label="Loading"]').length;
+      if (n) (window as unknown as { reportSkeleton(n: number): void }).reportSkeleton(n);
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to a better way to choose who represents you.' })).toBeVisible();
+  expect(skeletons).toEqual([]);
+});
