@@ -55,6 +55,28 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The shared code of the pages in a few chunks rather than dozens of 1 kB ones: over HTTP/1.1
+ * a phone fetches six files at a time, and on a 150 ms round trip forty small files cost a
+ * second (decision 021). Icons, the UI kit with Radix and sonner, and zod with the schemas
+ * each travel as one chunk. None of them may be in the first load: the navbar draws its own
+ * icons, and tests/e2e/first-load.spec.ts fails if a group is pulled into it.
+ */
+const FIRST_LOAD_UI = /[\\/]components[\\/]ui[\\/](skeleton|dropdown-menu|button-styles|class-names|nav-icons)\.tsx?$/;
+const UI_LIBRARIES = /[\\/]node_modules[\\/](radix-ui|@radix-ui|sonner|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|detect-node-es|tslib|@floating-ui)[\\/]/;
+const importsZod = new Map<string, boolean>();
+const isSchemaModule = (id: string): boolean => {
+  if (/[\\/]node_modules[\\/]zod[\\/]/.test(id)) return true;
+  if (!/[\\/]src[\\/]domain[\\/].*\.ts$/.test(id)) return false;
+  if (!importsZod.has(id)) importsZod.set(id, /from 'zod'/.test(readFileSync(id, 'utf8')));
+  return importsZod.get(id)!;
+};
+const CHUNK_GROUPS = [
+  { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/ },
+  { name: 'ui', test: (id: string) => (UI_LIBRARIES.test(id) && !id.endsWith('.css')) || (/[\\/]src[\\/]web[\\/]components[\\/]ui[\\/]/.test(id) && !FIRST_LOAD_UI.test(id)) },
+  { name: 'schemas', test: isSchemaModule },
+];
+
 /** Where the build writes, for the server, the modules each route needs (src/server/http/route-preloads.ts). */
 const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
@@ -113,6 +135,12 @@ export default defineConfig({
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   // No modulepreload polyfill: every browser we serve knows modulepreload (Safari since 17),
   // and one that does not simply fetches those modules when they are imported.
-  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false, modulePreload: { polyfill: false } },
+  build: {
+    outDir: '../../dist/web',
+    emptyOutDir: true,
+    sourcemap: false,
+    modulePreload: { polyfill: false },
+    rolldownOptions: { output: { codeSplitting: { includeDependenciesRecursively: false, groups: CHUNK_GROUPS } } },
+  },
   server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
 });

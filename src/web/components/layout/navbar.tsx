@@ -1,4 +1,4 @@
-import { LogOut, Menu, User } from 'lucide-react';
+import { LogOutIcon, MenuIcon, UserIcon } from '../ui/nav-icons';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClassName } from '../ui/button-styles';
@@ -76,10 +76,10 @@ export function Navbar() {
               {user ? (
                 <>
                   <Link to="/profile" className={buttonClassName({ variant: 'ghost' })}>
-                      <User className="h-4 w-4" aria-hidden="true" /> Profile
+                      <UserIcon className="h-4 w-4" aria-hidden="true" /> Profile
                     </Link>
                   <button type="button" className={buttonClassName({ variant: 'outline' })} onClick={() => void signOut()}>
-                    <LogOut className="h-4 w-4" aria-hidden="true" /> Sign Out
+                    <LogOutIcon className="h-4 w-4" aria-hidden="true" /> Sign Out
                   </button>
                 </>
               ) : (
@@ -99,7 +99,7 @@ export function Navbar() {
                 setMenuOpen(true);
               }}
             >
-              <Menu className="h-6 w-6" aria-hidden="true" />
+              <MenuIcon className="h-6 w-6" aria-hidden="true" />
             </button>
             {menuWanted ? (
               <Suspense fallback={null}>

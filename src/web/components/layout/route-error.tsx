@@ -1,16 +1,7 @@
-import { Component, type ReactNode } from 'react';
-import { ErrorState, LinkButton, Page } from '../ui/page';
+import { Component, lazy, Suspense, type ReactNode } from 'react';
 
-/** What a page that failed to load or render shows, under the navbar. */
-function RouteError() {
-  return (
-    <Page>
-      <ErrorState title="Something went wrong" message="This page could not be shown. Please try again.">
-        <LinkButton to="/">Go Home</LinkButton>
-      </ErrorState>
-    </Page>
-  );
-}
+// What a failed page shows is fetched only then: it is not part of the first load.
+const RouteError = lazy(() => import('./route-error-page'));
 
 /**
  * Catches a page that throws while it renders, or whose code could not be fetched, and shows
@@ -28,6 +19,12 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, { fai
   }
 
   override render() {
-    return this.state.failed ? <RouteError /> : this.props.children;
+    return this.state.failed ? (
+      <Suspense fallback={null}>
+        <RouteError />
+      </Suspense>
+    ) : (
+      this.props.children
+    );
   }
 }

@@ -1,4 +1,4 @@
-import { ChevronDown } from 'lucide-react';
+import { ChevronDownIcon } from './nav-icons';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -67,7 +67,7 @@ export function NavDropdown({ label, items, badge }: { label: string; items: Arr
       >
         {label}
         {badge}
-        <ChevronDown className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
+        <ChevronDownIcon className={`h-4 w-4 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
       </button>
       <ul id={listId} aria-label={label} hidden={!open} className="absolute top-full left-0 z-50 mt-1.5 min-w-44 rounded-xl border border-slate-200 bg-white p-1 shadow-lg">
         {items.map((item) => (
