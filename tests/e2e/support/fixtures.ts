@@ -79,10 +79,19 @@ export async function settleAnimations(page: Page): Promise<void> {
   );
 }
 
+/**
+ * axe-core with its default rules plus 'label-content-name-mismatch' (WCAG 2.5.3 Label in
+ * Name: a control's accessible name contains the text it shows), which axe ships disabled
+ * as "experimental". `options()` replaces axe's run options, so every scan goes through here.
+ */
+export function axeBuilder(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
+}
+
 /** Fails on any serious or critical axe-core violation, listing each with its elements. */
 export async function expectNoSeriousA11yViolations(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
   await settleAnimations(page);
-  let builder = new AxeBuilder({ page });
+  let builder = axeBuilder(page);
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const { violations } = await builder.analyze();
   const serious = violations

@@ -18,7 +18,12 @@ export function ElectionResult({ caucus, onShowPerson }: { caucus: CaucusDetail;
           <div className="min-w-0">
             <p className="text-sm font-medium text-navy-800">Delegate Elected</p>
             {delegate ? (
-              <button type="button" className="text-lg font-semibold break-words text-navy-900 underline-offset-4 hover:underline" onClick={() => onShowPerson(delegate)}>
+              <button
+                type="button"
+                aria-haspopup="dialog"
+                className="text-lg font-semibold break-words text-navy-900 underline-offset-4 hover:underline"
+                onClick={() => onShowPerson(delegate)}
+              >
                 {delegate.name}
               </button>
             ) : (

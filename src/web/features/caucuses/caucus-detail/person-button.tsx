@@ -1,14 +1,18 @@
 import type { CaucusPerson } from '../../../../domain/caucuses/caucus-types';
 import { Avatar } from './avatar';
 
-/** A member or organizer in a list: avatar, name and level; opens their profile card. */
+/**
+ * A member or organizer in a list: avatar, name and level; opens their profile card (a
+ * dialog, as aria-haspopup says). The button is named by the text it shows, "{name} Level N"
+ * (WCAG 2.5.3, Label in Name).
+ */
 export function PersonButton({ person, onShow }: { person: CaucusPerson; onShow: (p: CaucusPerson) => void }) {
   return (
     <button
       type="button"
       onClick={() => onShow(person)}
+      aria-haspopup="dialog"
       className="flex min-w-0 items-center gap-2 rounded-lg p-1.5 text-left hover:bg-slate-100"
-      aria-label={`${person.name}, Level ${person.level}: view profile`}
     >
       <Avatar person={person} />
       <span className="min-w-0">
