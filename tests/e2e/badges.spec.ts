@@ -6,7 +6,7 @@ import { systemClock } from '../../src/server/clock';
 import { premiumBadges } from '../../src/server/db/schema/points';
 import { addOrganizer, createCaucusRow } from '../../src/server/test/caucus-factories';
 import { awardReferralSpark } from '../../src/server/features/points/referral.service';
-import { checkA11y, expect, pickFreeDistrict, test } from './support/caucus-fixtures';
+import { checkA11y, expect, pickFreeDistrict, test, toast } from './support/caucus-fixtures';
 
 const CATEGORIES = ['Recruitment', 'Leadership', 'Community', 'Challenges', 'Special', 'Founding', 'Premium'];
 
@@ -82,11 +82,17 @@ test('a member with 3 Sparks follows their badges, a badge’s progress and the 
   // Made from the app's address (BASE_URL), whatever it is: here the browser tests' own.
   const link = `${origin}/auth?ref=${member.id}`;
   await expect(page.getByRole('textbox', { name: 'Referral link' })).toHaveValue(link);
-  const copy = page.getByRole('button', { name: 'Copy referral link' });
+  // The copy button is named by the text it shows (WCAG 2.5.3), before, during and after 'Copied!'.
+  const copy = page.getByRole('button', { name: /^(Copy referral link|Copied!)$/ });
+  await expect(copy).toHaveText('Copy referral link');
+  await expect(copy).toHaveAccessibleName('Copy referral link');
   await copy.click();
-  await expect(copy).toContainText('Copied!');
+  await expect(copy).toHaveText('Copied!');
+  await expect(copy).toHaveAccessibleName('Copied!');
+  await expect(toast(page, 'Referral link copied!')).toContainText('Share this link to earn Sparks when friends join.');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
-  await expect(copy).not.toContainText('Copied!', { timeout: 4_000 }); // back after 2 seconds
+  await expect(copy).toHaveText('Copy referral link', { timeout: 4_000 }); // back after 2 seconds
+  await expect(copy).toHaveAccessibleName('Copy referral link');
   for (const [name, path] of [['Find a Caucus', '/caucus-search'], ['Create a Caucus', '/create-caucus'], ['View All Badges', '/badges']]) {
     await expect(page.getByRole('link', { name })).toHaveAttribute('href', path!);
   }

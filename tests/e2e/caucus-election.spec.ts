@@ -172,6 +172,13 @@ test('a level-1 caucus fills, chats, votes unanimously and elects its delegate o
     await joinThroughInvitationLink(delegateActor, invitationLink, caucusName, { a11y: true });
     await expect(membersHeading(delegateActor.page, 2, 10)).toBeVisible();
     await checkA11y(delegateActor.page);
+    // A member in the list is a button named by what it shows, and opens their card.
+    await delegateActor.page.getByRole('button', { name: `${invited.name} Level 1`, exact: true }).click();
+    const card = delegateActor.page.getByRole('dialog', { name: invited.name });
+    await expect(card.getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', `/profile/${invited.id}`);
+    await checkA11y(delegateActor.page);
+    await card.getByRole('button', { name: 'Close' }).click();
+    await expect(card).toBeHidden();
 
     // This voter holds a seat in another level-1 caucus of the district: joining asks first.
     await joinThroughInvitationLink(moverActor, invitationLink, caucusName, { confirmLeave: otherCaucusName, a11y: 'dialog' });

@@ -161,6 +161,8 @@ test('a text debate: created with an invited friend, answered, rebutted, defende
     const defenseUp = article(ann.page, 'Defense', benUser.name).getByRole('button', { name: literal(`Upvote defense by ${benUser.name}`) });
     await defenseUp.click();
     await expect(defenseUp).toHaveAccessibleName(`Upvote defense by ${benUser.name} (1)`);
+    // Each vote button shows its count, and its name contains it (Label in Name, WCAG 2.5.3).
+    await checkA11y(ann.page);
   });
 
   await test.step('Ann awards Ben a brownie from his response; the brownie buttons then hide', async () => {

@@ -1,11 +1,10 @@
 // Every route of the web app, signed out and signed in, at 1280 px and at 360 px (a phone): its
 // own document title, no sideways scroll, and no serious or critical axe violation. The route
 // table (support/route-table.ts) must list every path of the router (csp.spec.ts checks it).
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { ROUTE_PATHS } from '../../src/web/route-paths';
 import { expect, test } from './support/caucus-fixtures';
-import { dismissTodoDialog, settleAnimations } from './support/fixtures';
+import { dismissTodoDialog, seriousA11yViolations } from './support/fixtures';
 import { type Ids, makeIds, ROUTES, visit } from './support/route-table';
 
 const APP_NAME = 'Graduated Unanimous Caucus';
@@ -33,9 +32,7 @@ async function problemsOf(page: Page, where: string): Promise<string[]> {
     }, clientWidth);
     problems.push(`${where}: scrolls sideways (${scrollWidth} px wide in ${clientWidth}): ${wide.join(', ')}`);
   }
-  await settleAnimations(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  for (const v of violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+  for (const v of await seriousA11yViolations(page)) {
     problems.push(`${where}: ${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(' | ')}`);
   }
   return problems;

@@ -35,7 +35,7 @@ test('two members become friends, write each other live, and the unread count fa
     const results = ann.page.getByRole('list', { name: 'Search results' });
     await expect(results.getByRole('link', { name: benUser.name })).toBeVisible();
     await checkA11y(ann.page);
-    await results.getByRole('button', { name: `Add ${benUser.name} as a friend` }).click();
+    await results.getByRole('button', { name: `Add Friend: ${benUser.name}` }).click();
     await expect(toast(ann.page, 'Friend request sent')).toBeVisible();
     await expect(results.getByText('Request Sent')).toBeVisible();
     await expect(ann.page.getByRole('list', { name: 'Friend requests sent' }).getByRole('link', { name: benUser.name })).toBeVisible();

@@ -79,15 +79,55 @@ export async function settleAnimations(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Keeps the toasts on screen, fully painted, while a scan runs: sonner pauses every toast's
+ * timer while the pointer is over the toaster, so none starts fading out (and fails a contrast
+ * check half-faded) in the middle of a scan. Returns the release: the pointer leaves, the
+ * timers run on. Without a toast it does nothing.
+ */
+export async function holdToasts(page: Page): Promise<() => Promise<void>> {
+  const front = page.locator('[data-sonner-toast][data-removed="false"]').first();
+  if ((await front.count()) === 0) return async () => {};
+  // force: no waiting for the toast to stand still; under a modal dialog the pointer may not
+  // reach it, and the scan then runs as before (after settleAnimations).
+  const held = await front.hover({ force: true, timeout: 2_000 }).then(
+    () => true,
+    () => false,
+  );
+  return held ? () => page.mouse.move(0, 0) : async () => {};
+}
+
+/**
+ * axe-core with its default rules plus 'label-content-name-mismatch' (WCAG 2.5.3 Label in
+ * Name: a control's accessible name contains the text it shows), which axe ships disabled
+ * as "experimental". `options()` replaces axe's run options, so every scan goes through here.
+ */
+export function axeBuilder(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
+}
+
+/** One rule's findings in an axe-core report. */
+export type AxeViolation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+/** The serious and critical axe-core violations of the page as it settles, toasts held. */
+export async function seriousA11yViolations(page: Page, options: { exclude?: string[] } = {}): Promise<AxeViolation[]> {
+  const release = await holdToasts(page);
+  try {
+    await settleAnimations(page);
+    let builder = axeBuilder(page);
+    for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+    const { violations } = await builder.analyze();
+    return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  } finally {
+    await release();
+  }
+}
+
 /** Fails on any serious or critical axe-core violation, listing each with its elements. */
 export async function expectNoSeriousA11yViolations(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
-  await settleAnimations(page);
-  let builder = new AxeBuilder({ page });
-  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
-  const { violations } = await builder.analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.helpUrl})\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
+  const serious = (await seriousA11yViolations(page, options)).map(
+    (v) => `${v.impact} ${v.id}: ${v.help} (${v.helpUrl})\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+  );
   expect(serious, `accessibility violations on ${page.url()}`).toEqual([]);
 }
 

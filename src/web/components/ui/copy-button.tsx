@@ -4,15 +4,20 @@ import { toast } from 'sonner';
 import { COPY_CONFIRM_MS } from '../../../domain/profiles/limits';
 import { Button, type ButtonProps } from './button';
 
-/** Copies `text`; the icon turns into a check mark for 2 seconds, and a toast confirms. */
+/**
+ * Copies `text`: for 2 seconds the icon turns into a check mark and the label into
+ * `copiedLabel` ('Copied!' unless told), and a toast confirms. The button is named by the
+ * text it shows, before and after (WCAG 2.5.3, Label in Name); the toast, in the Toaster's
+ * polite live region, is what announces the copy to screen readers.
+ */
 export function CopyButton({
   text,
   label,
-  copiedLabel,
+  copiedLabel = 'Copied!',
   toastTitle,
   toastDescription,
   ...props
-}: Omit<ButtonProps, 'onClick'> & { text: string; label: string; copiedLabel?: string; toastTitle: string; toastDescription?: string }) {
+}: Omit<ButtonProps, 'onClick' | 'aria-label'> & { text: string; label: string; copiedLabel?: string; toastTitle: string; toastDescription?: string }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -23,7 +28,6 @@ export function CopyButton({
     <Button
       variant="outline"
       {...props}
-      aria-label={label}
       onClick={async () => {
         try {
           await navigator.clipboard.writeText(text);
@@ -35,7 +39,7 @@ export function CopyButton({
       }}
     >
       {copied ? <Check className="h-4 w-4 text-green-600" aria-hidden="true" /> : <Copy className="h-4 w-4" aria-hidden="true" />}
-      <span>{copied ? (copiedLabel ?? 'Copied!') : label}</span>
+      <span>{copied ? copiedLabel : label}</span>
     </Button>
   );
 }

@@ -232,11 +232,11 @@ function SearchResult({ person }: { person: FriendSearchResult }) {
           <Clock className="mr-1 h-3 w-3" aria-hidden="true" /> Request Sent
         </Pill>
       ) : person.relation === 'request_received' ? (
-        <Button size="sm" onClick={accept} disabled={busy} aria-label={`Accept ${person.name}`}>
+        <Button size="sm" onClick={accept} disabled={busy} aria-label={`Accept Request from ${person.name}`}>
           {busy ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Check className="h-4 w-4" aria-hidden="true" />} Accept Request
         </Button>
       ) : (
-        <Button size="sm" onClick={addFriend} disabled={busy} aria-label={`Add ${person.name} as a friend`}>
+        <Button size="sm" onClick={addFriend} disabled={busy} aria-label={`Add Friend: ${person.name}`}>
           {busy ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <UserPlus className="h-4 w-4" aria-hidden="true" />} Add Friend
         </Button>
       )}

@@ -176,11 +176,12 @@ export function InvitationItem({ invitation, direction, actions }: { invitation:
 function AnswerButtons({ name, busy, onAnswer }: { name: string; busy: Answer | null; onAnswer: (a: Answer) => void }) {
   return (
     <>
-      <Button size="sm" onClick={() => onAnswer('accepted')} disabled={busy !== null} aria-label={`Accept invitation to ${name}`}>
+      {/* Each name starts with the word the button shows (WCAG 2.5.3), also while busy. */}
+      <Button size="sm" onClick={() => onAnswer('accepted')} disabled={busy !== null} aria-label={`${busy === 'accepted' ? 'Accepting' : 'Accept'} invitation to ${name}`}>
         <Check className="h-4 w-4" aria-hidden="true" />
         {busy === 'accepted' ? 'Accepting…' : 'Accept'}
       </Button>
-      <Button size="sm" variant="outline" onClick={() => onAnswer('declined')} disabled={busy !== null} aria-label={`Decline invitation to ${name}`}>
+      <Button size="sm" variant="outline" onClick={() => onAnswer('declined')} disabled={busy !== null} aria-label={`${busy === 'declined' ? 'Declining' : 'Decline'} invitation to ${name}`}>
         <X className="h-4 w-4" aria-hidden="true" />
         {busy === 'declined' ? 'Declining…' : 'Decline'}
       </Button>

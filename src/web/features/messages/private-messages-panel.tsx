@@ -452,11 +452,16 @@ function NewMessage({ onSent, onBack }: { onSent: (recipientId: string) => void;
                               setRecipient(p);
                               setErrors((e) => ({ ...e, recipientId: undefined }));
                             }}
-                            aria-label={`Write to ${p.name}`}
                           >
-                            <Avatar name={p.name} photoUrl={p.photoUrl} className="h-9 w-9 text-xs" />
+                            {/* Named by what it shows (WCAG 2.5.3): "Write to {name} {district}". */}
+                            <span aria-hidden="true" className="shrink-0">
+                              <Avatar name={p.name} photoUrl={p.photoUrl} className="h-9 w-9 text-xs" />
+                            </span>
                             <span className="min-w-0 flex-1">
-                              <span className="block text-sm font-medium break-words text-slate-900">{p.name}</span>
+                              <span className="block text-sm font-medium break-words text-slate-900">
+                                <span className="sr-only">Write to</span>
+                                {p.name}
+                              </span>
                               <span className="block text-xs text-slate-600">{districtLabel(p.state, p.district)}</span>
                             </span>
                           </button>

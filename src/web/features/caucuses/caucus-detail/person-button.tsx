@@ -1,0 +1,24 @@
+import type { CaucusPerson } from '../../../../domain/caucuses/caucus-types';
+import { Avatar } from './avatar';
+
+/**
+ * A member or organizer in a list: avatar, name and level; opens their profile card (a
+ * dialog, as aria-haspopup says). The button is named by the text it shows, "{name} Level N"
+ * (WCAG 2.5.3, Label in Name).
+ */
+export function PersonButton({ person, onShow }: { person: CaucusPerson; onShow: (p: CaucusPerson) => void }) {
+  return (
+    <button
+      type="button"
+      onClick={() => onShow(person)}
+      aria-haspopup="dialog"
+      className="flex min-w-0 items-center gap-2 rounded-lg p-1.5 text-left hover:bg-slate-100"
+    >
+      <Avatar person={person} />
+      <span className="min-w-0">
+        <span className="block text-sm font-medium break-words text-slate-900">{person.name}</span>
+        <span className="block text-xs text-slate-600">Level {person.level}</span>
+      </span>
+    </button>
+  );
+}
