@@ -183,6 +183,27 @@ test('desktop at 1280 px: the brand and every item of the bar sit on one line', 
   expect(await lines('button', 'Connections')).toBe(1);
 });
 
+test('at every width from a tablet to a wide screen, nothing of the bar is cut off: the full bar or the menu button', async ({ page, createUser, signIn }) => {
+  await signIn(page, await createUser({ name: 'Tablet Reader' }));
+  await page.goto('/friends');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const width of [768, 900, 1024, 1100, 1279, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 800 });
+    const signOut = nav.getByRole('button', { name: 'Sign Out' });
+    const menu = nav.getByRole('button', { name: 'Open menu' });
+    // Exactly one of the two ways through the app is offered.
+    await expect.poll(async () => (await signOut.isVisible()) !== (await menu.isVisible()), { message: `${width} px` }).toBe(true);
+    const cut = await nav.evaluate((el) => {
+      const limit = document.documentElement.clientWidth;
+      return Array.from(el.querySelectorAll('a, button'))
+        .filter((item) => item.getClientRects().length > 0 && !item.closest('[hidden]'))
+        .filter((item) => item.getBoundingClientRect().right > limit + 0.5)
+        .map((item) => item.textContent?.trim() || item.getAttribute('aria-label'));
+    });
+    expect(cut, `items cut off at ${width} px`).toEqual([]);
+  }
+});
+
 test('desktop: the Stats dropdown leads to The Movement, by pointer and by keyboard', async ({ page }) => {
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });

@@ -55,12 +55,12 @@ export function Navbar() {
         {isLoading ? (
           <div className="flex items-center gap-2" role="status" aria-label="Loading navigation">
             <Skeleton className="h-8 w-24" />
-            <Skeleton className="hidden h-8 w-24 md:block" />
-            <Skeleton className="hidden h-8 w-24 md:block" />
+            <Skeleton className="hidden h-8 w-24 xl:block" />
+            <Skeleton className="hidden h-8 w-24 xl:block" />
           </div>
         ) : (
           <>
-            <div className="hidden items-center gap-1 whitespace-nowrap md:flex">
+            <div className="hidden items-center gap-1 whitespace-nowrap xl:flex">
               {showRewards ? (
                 <Link to={NAV.rewards.to} className={buttonClassName({ variant: 'accent', size: 'sm' })}>{NAV.rewards.label}</Link>
               ) : null}
@@ -89,7 +89,7 @@ export function Navbar() {
 
             <button
               type="button"
-              className={buttonClassName({ variant: 'ghost', size: 'icon', className: 'md:hidden' })}
+              className={buttonClassName({ variant: 'ghost', size: 'icon', className: 'xl:hidden' })}
               aria-label="Open menu"
               aria-haspopup="dialog"
               aria-expanded={menuOpen}
