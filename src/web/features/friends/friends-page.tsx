@@ -13,7 +13,7 @@ import { Input, Label } from '../../components/ui/form-controls';
 import { EmptyState, ErrorState, Page } from '../../components/ui/page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Pill, Section } from '../invitations/invitation-cards';
-import { Avatar } from '../profiles/profile-image-card';
+import { Avatar } from '../../components/ui/avatar';
 import { useFriends, usePeopleSearch, useRespondToFriendRequest, useSendFriendRequest } from './friend-queries';
 import { MessageDialog } from './message-dialog';
 

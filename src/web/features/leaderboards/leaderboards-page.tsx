@@ -20,6 +20,7 @@ import { Label, Select } from '../../components/ui/form-controls';
 import { EmptyState, ErrorState, Page } from '../../components/ui/page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { Avatar } from '../../components/ui/avatar';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 
 /**
@@ -235,7 +236,7 @@ function Row({ entry }: { entry: LeaderboardEntry }) {
       </td>
       <td className="px-2 py-2.5">
         <span className="flex min-w-0 items-center gap-3">
-          <Avatar name={entry.name} photoUrl={entry.photoUrl} />
+          <Avatar name={entry.name} photoUrl={entry.photoUrl} decorative lazy className="h-9 w-9 text-xs" />
           <span className="min-w-0">
             <Link to={`/profile/${entry.id}`} className="block font-medium break-words text-navy-800 hover:underline">
               {entry.name}
@@ -251,17 +252,3 @@ function Row({ entry }: { entry: LeaderboardEntry }) {
   );
 }
 
-function Avatar({ name, photoUrl }: { name: string; photoUrl: string | null }) {
-  if (photoUrl) return <img src={photoUrl} alt="" loading="lazy" className="h-9 w-9 shrink-0 rounded-full object-cover" />;
-  const initials = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join('');
-  return (
-    <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-navy-100 text-xs font-semibold text-navy-800">
-      {initials || '?'}
-    </span>
-  );
-}

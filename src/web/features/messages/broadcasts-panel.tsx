@@ -11,7 +11,7 @@ import { CharacterCount, FieldError, Label, Select, Textarea } from '../../compo
 import { EmptyState, ErrorState } from '../../components/ui/page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Pill } from '../invitations/invitation-cards';
-import { Avatar } from '../profiles/profile-image-card';
+import { Avatar } from '../../components/ui/avatar';
 import { useBroadcasts, useSendBroadcast } from './message-queries';
 import { formatWhen } from './message-time';
 

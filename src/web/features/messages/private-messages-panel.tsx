@@ -16,7 +16,7 @@ import { CharacterCount, FieldError, Input, Label, Textarea } from '../../compon
 import { EmptyState } from '../../components/ui/page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { usePeopleSearch } from '../friends/friend-queries';
-import { Avatar } from '../profiles/profile-image-card';
+import { Avatar } from '../../components/ui/avatar';
 import { useSession } from '../session/use-session';
 import { POLL_WHEN_OFFLINE_MS, useConversations, useMarkConversationRead, useSendMessage, useThread } from './message-queries';
 import { formatWhen } from './message-time';

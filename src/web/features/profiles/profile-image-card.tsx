@@ -4,30 +4,9 @@ import { toast } from 'sonner';
 import { PHOTO_MAX_BYTES } from '../../../domain/profiles/limits';
 import { ApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
+import { Avatar } from '../../components/ui/avatar';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { useUploadPhoto } from './profile-queries';
-
-/** Up to two initials of a display name ("Ada Lovelace" -> "AL"). */
-export function initialsOf(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const letters = parts.length > 1 ? [parts[0]!, parts[parts.length - 1]!] : parts;
-  return letters.map((p) => Array.from(p)[0]!.toUpperCase()).join('') || '?';
-}
-
-export function Avatar({ name, photoUrl, className = 'h-32 w-32 text-4xl' }: { name: string; photoUrl: string | null; className?: string }) {
-  if (photoUrl) {
-    return <img src={photoUrl} alt={`Profile photo of ${name}`} className={`${className} rounded-full border border-slate-200 object-cover`} />;
-  }
-  return (
-    <div
-      role="img"
-      aria-label={`Initials of ${name}`}
-      className={`${className} flex items-center justify-center rounded-full bg-navy-100 font-semibold text-navy-800 select-none`}
-    >
-      {initialsOf(name)}
-    </div>
-  );
-}
 
 /** The photo (or initials); the owner may upload a new one. */
 export function ProfileImageCard({ name, photoUrl, isOwner }: { name: string; photoUrl: string | null; isOwner: boolean }) {

@@ -5,7 +5,7 @@ import type { OwnProfile } from '../../../../domain/profiles/profile-types';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/class-names';
 import { EmptyState } from '../../../components/ui/page';
-import { Avatar } from './avatar';
+import { Avatar } from '../../../components/ui/avatar';
 
 /** A voting member's ballot: their current vote, one radio per voting member with its tally, and Cast Vote or Change Vote. */
 export function Ballot({
@@ -67,7 +67,7 @@ export function Ballot({
                     onChange={() => onChoose(m.id)}
                     className="h-4 w-4 shrink-0 accent-navy-700"
                   />
-                  <Avatar person={m} />
+                  <Avatar name={m.name} photoUrl={m.photoUrl} decorative className="h-8 w-8 text-xs" />
                   <span className="min-w-0 flex-1">
                     <span className="block font-medium break-words text-slate-900">
                       {m.name}
@@ -102,7 +102,7 @@ export function ElectionFollowList({ caucus }: { caucus: CaucusDetail }) {
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
           {members.map((m) => (
             <li key={m.id} className="flex items-center gap-3 p-3">
-              <Avatar person={m} />
+              <Avatar name={m.name} photoUrl={m.photoUrl} decorative className="h-8 w-8 text-xs" />
               <span className="min-w-0 flex-1">
                 <span className="block font-medium break-words text-slate-900">{m.name}</span>
                 <span className="block text-xs text-slate-600">{m.hasVoted ? 'Has voted' : 'Not voted yet'}</span>

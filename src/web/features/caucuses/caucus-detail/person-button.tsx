@@ -1,5 +1,5 @@
 import type { CaucusPerson } from '../../../../domain/caucuses/caucus-types';
-import { Avatar } from './avatar';
+import { Avatar } from '../../../components/ui/avatar';
 
 /**
  * A member or organizer in a list: avatar, name and level; opens their profile card (a
@@ -14,7 +14,7 @@ export function PersonButton({ person, onShow }: { person: CaucusPerson; onShow:
       aria-haspopup="dialog"
       className="flex min-w-0 items-center gap-2 rounded-lg p-1.5 text-left hover:bg-slate-100"
     >
-      <Avatar person={person} />
+      <Avatar name={person.name} photoUrl={person.photoUrl} decorative className="h-8 w-8 text-xs" />
       <span className="min-w-0">
         <span className="block text-sm font-medium break-words text-slate-900">{person.name}</span>
         <span className="block text-xs text-slate-600">Level {person.level}</span>

@@ -7,7 +7,7 @@ import { api } from '../../../api/http';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Avatar } from './avatar';
+import { Avatar } from '../../../components/ui/avatar';
 
 /** A member's or organizer's card: photo, tagline, district and alignment, and View Profile (not for a member who has left). */
 export function ProfileDialog({ person, onClose }: { person: CaucusPerson | null; onClose: () => void }) {
@@ -22,7 +22,7 @@ export function ProfileDialog({ person, onClose }: { person: CaucusPerson | null
       {person ? (
         <DialogContent title={person.name} description={`Level ${person.level}`}>
           <div className="flex items-start gap-4">
-            <Avatar person={person} size="lg" />
+            <Avatar name={person.name} photoUrl={person.photoUrl} decorative className="h-16 w-16 text-xl" />
             <div className="min-w-0 flex-1 space-y-1 text-sm">
               {former ? (
                 <p className="text-slate-600">This member has left.</p>

@@ -8,7 +8,7 @@ import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/form-controls';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { Avatar } from './avatar';
+import { Avatar } from '../../../components/ui/avatar';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -79,7 +79,7 @@ export function UserSearch({
               const done = invited.has(u.id);
               return (
                 <li key={u.id} className="flex items-center gap-3 p-2">
-                  <Avatar person={u} />
+                  <Avatar name={u.name} photoUrl={u.photoUrl} decorative className="h-8 w-8 text-xs" />
                   <span className="min-w-0 flex-1">
                     <span className="block text-sm font-medium break-words text-slate-900">{u.name}</span>
                     {u.state && u.district ? <span className="block text-xs text-slate-600">{districtLabel(u.state, u.district)}</span> : null}
