@@ -63,7 +63,7 @@ function precompress(): Plugin {
  * icons, and tests/e2e/first-load.spec.ts fails if a group is pulled into it. The few UI
  * pieces the first load or the landing page use stay out of the UI kit's chunk.
  */
-const FIRST_LOAD_UI = /[\\/]components[\\/]ui[\\/](skeleton|dropdown-menu|button-styles|button-link|card|class-names|nav-icons)\.tsx?$/;
+const FIRST_LOAD_UI = /[\\/]components[\\/]ui[\\/](skeleton|dropdown-menu|button-styles|link-button|card|class-names|nav-icons)\.tsx?$/;
 const UI_LIBRARIES = /[\\/]node_modules[\\/](radix-ui|@radix-ui|sonner|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|detect-node-es|tslib|@floating-ui)[\\/]/;
 const importsZod = new Map<string, boolean>();
 const isSchemaModule = (id: string): boolean => {

@@ -1,4 +1,5 @@
-import { ErrorState, LinkButton, Page } from '../ui/page';
+import { ErrorState, Page } from '../ui/page';
+import { LinkButton } from '../ui/link-button';
 
 /** What a page that failed to load or render shows, under the navbar (route-error.tsx). */
 export default function RouteErrorPage() {

@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
-import { Button } from './button';
 import { Card, CardContent, CardHeader, CardTitle } from './card';
 import { cn } from './class-names';
 
@@ -43,10 +41,3 @@ export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="rounded-lg border border-dashed border-slate-300 p-4 text-center text-sm text-slate-600">{children}</p>;
 }
 
-export function LinkButton({ to, children, variant = 'primary' }: { to: string; children: ReactNode; variant?: 'primary' | 'outline' | 'accent' }) {
-  return (
-    <Button asChild variant={variant}>
-      <Link to={to}>{children}</Link>
-    </Button>
-  );
-}

@@ -4,7 +4,8 @@ import { DEBATE_LIMITS, DEBATE_MESSAGES, MAX_SECONDS, MAX_WORDS, formatSeconds }
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
-import { EmptyState, ErrorState, LinkButton, Page } from '../../components/ui/page';
+import { EmptyState, ErrorState, Page } from '../../components/ui/page';
+import { LinkButton } from '../../components/ui/link-button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useSession } from '../session/use-session';
 import { CreateDebateDialog } from './create-debate-dialog';

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { LinkButton, Page } from '../../components/ui/page';
+import { Page } from '../../components/ui/page';
+import { LinkButton } from '../../components/ui/link-button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { ChallengesOverview } from '../challenges/challenges-overview';
 import { CaucusCards, ListSkeleton, Section, SectionError, VoterInvitationList } from './invitation-cards';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { LinkButton, Page } from '../../components/ui/page';
+import { Page } from '../../components/ui/page';
+import { LinkButton } from '../../components/ui/link-button';
 import { CaucusCards, ListSkeleton, OrganizerInvitationList, Section, SectionError } from './invitation-cards';
 import { useMyCaucuses, useMyInvitations } from './invitation-queries';
 import { useDocumentTitle } from '../../components/layout/use-document-title';

@@ -4,7 +4,8 @@ import type { CaucusPerson, RepresentationLink } from '../../../domain/caucuses/
 import { MAX_LEVEL } from '../../../domain/caucuses/level';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { EmptyState, ErrorState, LinkButton, Page } from '../../components/ui/page';
+import { EmptyState, ErrorState, Page } from '../../components/ui/page';
+import { LinkButton } from '../../components/ui/link-button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Pill } from './invitation-cards';
 import { useRepresentation } from './invitation-queries';

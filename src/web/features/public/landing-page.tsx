@@ -1,7 +1,7 @@
 import { Award, Gift, Landmark, MessagesSquare, Users, X } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ButtonLink } from '../../components/ui/button-link';
+import { LinkButton } from '../../components/ui/link-button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { LevelLadder } from './level-ladder';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
@@ -55,15 +55,15 @@ export default function LandingPage() {
             your district has its Candidate, chosen by people who know each other.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <ButtonLink to="/auth" variant="accent" size="lg">
+            <LinkButton to="/auth" variant="accent" size="lg">
               Join the Revolution
-            </ButtonLink>
-            <ButtonLink to="/the-movement" variant="inverse" size="lg">
+            </LinkButton>
+            <LinkButton to="/the-movement" variant="inverse" size="lg">
               See the movement
-            </ButtonLink>
-            <ButtonLink to="/welcome" variant="inverse" size="lg">
+            </LinkButton>
+            <LinkButton to="/welcome" variant="inverse" size="lg">
               How it works
-            </ButtonLink>
+            </LinkButton>
           </div>
         </div>
       </section>
@@ -100,9 +100,9 @@ export default function LandingPage() {
       <section className="mx-auto max-w-6xl px-4 py-16 text-center">
         <h2 className="text-2xl font-bold text-navy-900 md:text-3xl">Your district is waiting for its first caucus.</h2>
         <p className="mx-auto mt-3 max-w-2xl text-slate-700">It takes ten people to start. Bring your friends and earn Sparks for every one who joins.</p>
-        <ButtonLink to="/auth" variant="accent" size="lg" className="mt-6">
+        <LinkButton to="/auth" variant="accent" size="lg" className="mt-6">
               Join the Revolution
-            </ButtonLink>
+            </LinkButton>
       </section>
     </div>
   );

@@ -1,6 +1,6 @@
 import { BadgeCheck } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { LinkButton } from '../../components/ui/page';
+import { LinkButton } from '../../components/ui/link-button';
 
 /** The success state: both steps recorded by the server. */
 export function VerifiedCard() {
