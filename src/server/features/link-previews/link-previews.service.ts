@@ -1,14 +1,13 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { findBadgeByNameOrSlug } from '../../../domain/badges/catalogue';
-import { userLevel } from '../../../domain/caucuses/level';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema/auth';
 import { caucuses } from '../../db/schema/caucuses';
 import { debates } from '../../db/schema/debates';
 import { loggableError, type Logger } from '../../logger';
 import { PHOTO_SIZE } from '../../storage/photo-processing';
 import { findCaucusByInvitationCode } from '../caucuses/caucuses.service';
+import { getPublicProfile } from '../profiles/profiles.service';
 import {
   badgePreview,
   caucusPreview,
@@ -38,30 +37,6 @@ export async function findCaucusCard({ db }: Pick<LinkPreviewDeps, 'db'>, caucus
   return row ?? null;
 }
 
-/**
- * A profile as the profile page shows it to anyone, for a present, confirmed member only: a
- * hidden ("Former member") or unconfirmed account is not described. One query by primary key
- * (the level from the delegate index).
- */
-async function findDescribableProfile({ db }: Pick<LinkPreviewDeps, 'db'>, userId: string) {
-  const [row] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      tagline: users.tagline,
-      state: users.state,
-      district: users.district,
-      banners: users.banners,
-      brownies: users.brownies,
-      sparks: users.sparks,
-      photoUrl: users.image,
-      highest: sql<number | null>`(select max(c.level) from caucuses c where c.elected_delegate_id = "users"."id" and c.election_finalized)`,
-    })
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt), eq(users.emailVerified, true)));
-  return row ?? null;
-}
-
 async function previewOf(deps: LinkPreviewDeps, target: PreviewTarget): Promise<PagePreview | null> {
   switch (target.kind) {
     case 'invitation': {
@@ -73,8 +48,9 @@ async function previewOf(deps: LinkPreviewDeps, target: PreviewTarget): Promise<
       return caucus ? caucusPreview(caucus) : null;
     }
     case 'profile': {
-      const profile = await findDescribableProfile(deps, target.id);
-      return profile ? profilePreview({ ...profile, level: userLevel(profile.highest), photoSize: PHOTO_SIZE }) : null;
+      // A present, confirmed member only: a hidden ("Former member") or unconfirmed account is not described.
+      const profile = await getPublicProfile(deps, target.id, { confirmedOnly: true });
+      return profile && !profile.isDeleted ? profilePreview({ ...profile, photoSize: PHOTO_SIZE }) : null;
     }
     case 'debate': {
       const [debate] = await deps.db.select({ id: debates.id, title: debates.title, prompt: debates.prompt }).from(debates).where(eq(debates.id, target.id));

@@ -91,8 +91,12 @@ function toPublic(row: PublicRow): PublicProfile {
   };
 }
 
-export async function getPublicProfile({ db }: Deps, userId: string): Promise<PublicProfile | null> {
-  const [row] = await db.select(publicColumns).from(users).where(eq(users.id, userId));
+/** A public profile by id; `confirmedOnly` leaves out an account whose email is not confirmed (link previews). */
+export async function getPublicProfile({ db }: Deps, userId: string, options: { confirmedOnly?: boolean } = {}): Promise<PublicProfile | null> {
+  const [row] = await db
+    .select(publicColumns)
+    .from(users)
+    .where(options.confirmedOnly ? and(eq(users.id, userId), eq(users.emailVerified, true)) : eq(users.id, userId));
   return row ? toPublic(row as PublicRow) : null;
 }
 
