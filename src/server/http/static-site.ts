@@ -1,8 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { readRoutePreloads, routePreloadLinks } from './route-preloads';
+import { readRoutePreloads, routePreloadLinks, type RoutePreloads } from './route-preloads';
 import { allowStyles, newCspNonce } from './security';
 
 /**
@@ -41,24 +41,45 @@ export interface StaticSiteOptions {
  * with a fresh CSP nonce in the page and in its `style-src`, and the page's own title and
  * link preview tags when `pageHead` is given.
  */
+/**
+ * index.html and the build's preload list, read once per build rather than on every page load:
+ * read again when index.html changes (a new build), so the two always come from one build.
+ * Null while there is no build.
+ */
+function currentBuild(indexFile: string, distDir: string) {
+  let cached: { mtimeMs: number; html: string; preloads: RoutePreloads } | null = null;
+  return () => {
+    let mtimeMs: number;
+    try {
+      mtimeMs = statSync(indexFile).mtimeMs;
+    } catch {
+      return null;
+    }
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(indexFile, 'utf8'), preloads: readRoutePreloads(distDir) };
+    return cached;
+  };
+}
+
 export function staticSite(distDir: string, options: StaticSiteOptions = {}) {
   const app = new Hono();
   const indexFile = path.join(distDir, 'index.html');
   const root = path.relative(process.cwd(), distDir) || '.';
 
+  const build = currentBuild(indexFile, distDir);
+
   const sendIndex = async (c: Context) => {
-    if (!existsSync(indexFile)) {
+    const built = build();
+    if (!built) {
       return c.text('The web app is not built. Run `npm run build` (npm start does it for you).', 503);
     }
     const nonce = newCspNonce();
     // The nonce first: the page head carries people's text, which must never become a nonce.
-    let html = readFileSync(indexFile, 'utf8').replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
+    let html = built.html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
     if (options.pageHead) html = withPageHead(html, await options.pageHead(new URL(c.req.url).pathname));
     allowStyles(c, { elements: [`'nonce-${nonce}'`] });
     // The nonce is this response's alone: no cache may keep the page and hand it out again.
     c.header('Cache-Control', 'no-store');
-    // The build's list is read with index.html, so the two always come from the same build.
-    const links = routePreloadLinks(readRoutePreloads(distDir), c.req.path, nonce);
+    const links = routePreloadLinks(built.preloads, c.req.path, nonce);
     return c.html(html.replace('</head>', () => `${links}</head>`));
   };
 
