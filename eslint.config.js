@@ -1,7 +1,8 @@
 // ESLint flat config. Besides typescript-eslint's recommended rules it enforces the import
 // boundaries of DESIGN.md ("Rules of the house" 1) with `no-restricted-imports`:
 //   - src/domain imports nothing of ours outside src/domain, and no package but zod;
-//   - src/web never imports src/server, nor Node built-ins;
+//   - src/web never imports src/server, nor Node built-ins (but src/web/server-render.tsx,
+//     the page renderer the server runs, may use Node; nothing in src/web imports it);
 //   - src/server never imports src/web;
 //   - a server feature uses another feature only through its `*.service.ts`.
 // Relative paths do not say where they land unless we know how deep the importing file
@@ -39,9 +40,21 @@ function domainPatterns(depth, { allowVitest }) {
   ];
 }
 
-/** src/web. */
-function webPatterns(depth) {
+/** src/web; `node`: the file runs on the server (src/web/server-render.tsx, decision 022). */
+function webPatterns(depth, { node = false } = {}) {
+  const noNode = [
+    { regex: '^node:', message: 'src/web runs in the browser: no Node built-ins.' },
+    {
+      regex: `^(?:${nodeBuiltins.map((m) => m.replace(/[/]/g, '\\/')).join('|')})(?:/|$)`,
+      message: 'src/web runs in the browser: no Node built-ins.',
+    },
+  ];
   return [
+    {
+      regex: '(?:^|/)server-render(?:\\.tsx)?$',
+      message: 'server-render.tsx is the server\'s page renderer: the browser app never imports it.',
+    },
+    ...(node ? [] : noNode),
     {
       regex: `^${up(depth + 1)}server(?:/|$)`,
       message: 'src/web never imports src/server: share code through src/domain.',
@@ -49,11 +62,6 @@ function webPatterns(depth) {
     {
       regex: '^\\.\\.?/(?:[^/]+/)*server(?:/|$)',
       message: 'src/web never imports src/server: share code through src/domain.',
-    },
-    { regex: '^node:', message: 'src/web runs in the browser: no Node built-ins.' },
-    {
-      regex: `^(?:${nodeBuiltins.map((m) => m.replace(/[/]/g, '\\/')).join('|')})(?:/|$)`,
-      message: 'src/web runs in the browser: no Node built-ins.',
     },
   ];
 }
@@ -102,6 +110,11 @@ const boundaryBlocks = [
     files: [atDepth('src/web', d)],
     rules: restrict(webPatterns(d)),
   })),
+  {
+    name: 'boundaries/web/server-render',
+    files: ['src/web/server-render.tsx'],
+    rules: restrict(webPatterns(0, { node: true })),
+  },
   ...depths.map((d) => ({
     name: `boundaries/server/${d}`,
     files: [atDepth('src/server', d)],

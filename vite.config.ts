@@ -38,6 +38,7 @@ function precompress(): Plugin {
   return {
     name: 'precompress',
     apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
@@ -94,6 +95,7 @@ function routePreloads(): Plugin {
   return {
     name: 'route-preloads',
     apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
     generateBundle(_options, bundle) {
       const routes = [...readFileSync(routerFile, 'utf8').matchAll(/\{ path: '([^']+)', \.\.\.page\(\(\) => import\('([^']+)'\)/g)].map(([, route, module]) => ({
         route: route!,
@@ -134,14 +136,33 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [sonnerWithoutInjectedStyle(), react(), tailwindcss(), routePreloads(), precompress()],
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
-  // No modulepreload polyfill: every browser we serve knows modulepreload (Safari since 17),
-  // and one that does not simply fetches those modules when they are imported.
-  build: {
-    outDir: '../../dist/web',
-    emptyOutDir: true,
-    sourcemap: false,
-    modulePreload: { polyfill: false },
-    rolldownOptions: { output: { codeSplitting: { includeDependenciesRecursively: false, groups: CHUNK_GROUPS } } },
+  // `vite build` builds both environments in turn: the browser's app into dist/web, then the
+  // server's page renderer (src/web/server-render.tsx, decision 022) into dist/ssr.
+  builder: {},
+  environments: {
+    client: {
+      // No modulepreload polyfill: every browser we serve knows modulepreload (Safari since 17),
+      // and one that does not simply fetches those modules when they are imported.
+      build: {
+        outDir: '../../dist/web',
+        emptyOutDir: true,
+        sourcemap: false,
+        modulePreload: { polyfill: false },
+        rolldownOptions: { output: { codeSplitting: { includeDependenciesRecursively: false, groups: CHUNK_GROUPS } } },
+      },
+    },
+    ssr: {
+      build: {
+        ssr: path.resolve('src/web/server-render.tsx'),
+        outDir: '../../dist/ssr',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        sourcemap: false,
+        // One file: the server imports it again after a new build (by a new URL), and a chunk
+        // imported back from it would be a second copy of the app's modules.
+        rolldownOptions: { output: { codeSplitting: false } },
+      },
+    },
   },
   server: { proxy: { '/api': 'http://localhost:3000', '/dev': 'http://localhost:3000' } },
 });

@@ -12,9 +12,11 @@ const newest = (dir) => {
   return latest;
 };
 
-const builtIndex = 'dist/web/index.html';
+// The browser's app and the server's page renderer (decision 022), built together.
+const builtFiles = ['dist/web/index.html', 'dist/ssr/server-render.js'];
 const sourcesChanged =
-  !existsSync(builtIndex) || Math.max(newest('src/web'), newest('src/domain')) > statSync(builtIndex).mtimeMs;
+  !builtFiles.every((f) => existsSync(f)) ||
+  Math.max(newest('src/web'), newest('src/domain')) > Math.min(...builtFiles.map((f) => statSync(f).mtimeMs));
 if (sourcesChanged && process.env.SKIP_WEB_BUILD !== '1') {
   console.log('Building the web app…');
   // In its own process: Vite sets NODE_ENV=production for the build, which must not reach the

@@ -122,6 +122,10 @@ describe('import boundaries (eslint.config.js)', () => {
     ['src/web/features/session/use-session.ts', 'fs', false],
     ['src/web/features/session/use-session.ts', 'path', false],
     ['src/web/features/session/use-session.ts', 'fs/promises', false],
+    // …but the server's page renderer runs in Node, and the browser app never imports it
+    ['src/web/server-render.tsx', 'node:async_hooks', true],
+    ['src/web/server-render.tsx', '../server/app', false],
+    ['src/web/main.tsx', './server-render', false],
     // src/server: never the web app
     ['src/server/http/static-site.ts', '../../domain/profiles/limits', true],
     ['src/server/http/static-site.ts', '../db/client', true],

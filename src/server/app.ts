@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { Db } from './db/client';
 import type { Clock } from './clock';
 import type { Logger } from './logger';
@@ -44,6 +44,7 @@ import { VERIFICATION_MESSAGES } from '../domain/verification/verification-schem
 import { csrfProtection, securityHeaders } from './http/security';
 import { type AppEnv, loadSession } from './http/session';
 import { staticSite } from './http/static-site';
+import { pageRendererFrom, type RenderedPage } from './http/page-render';
 import { paymentWebhookRoutes, verificationRoutes } from './features/verification/verification.routes';
 import { findOpenTestSession, recordProviderEvent, type VerificationDeps } from './features/verification/verification.service';
 import { createPaymentProvider } from './payments/create-payment-provider';
@@ -74,6 +75,8 @@ export interface AppDeps {
   settings: AppSettings;
   /** Folder of the built web app; omitted in API tests. */
   webDist?: string;
+  /** Folder of the build's page renderer (dist/ssr, decision 022); without it pages are drawn in the browser alone. */
+  ssrDist?: string;
   /** The payment and identity provider; by default chosen from the settings (Stripe or test mode). */
   payments?: PaymentProvider | null;
   /** This process's LISTEN/NOTIFY hub for live updates (chat); without it live streams answer 503. */
@@ -223,7 +226,27 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.route('/', shareImageRoutes({ db, cache: createShareImageCache() }));
   if (deps.webDist) {
     const previewDeps = { db, clock, logger, baseUrl: settings.BASE_URL };
-    app.route('/', staticSite(deps.webDist, { pageHead: (rawPath) => describePage(previewDeps, rawPath) }));
+    const renderer = deps.ssrDist ? pageRendererFrom(deps.ssrDist, logger) : null;
+    // A page drawn by the server asks the API as the visitor: this very app, with their cookie.
+    const renderPage = async (c: Context): Promise<RenderedPage | null> => {
+      const loaded = await renderer?.();
+      if (!loaded) return null;
+      const url = new URL(c.req.url);
+      const cookie = c.req.header('cookie');
+      try {
+        return await loaded.renderPage({
+          url: url.pathname + url.search,
+          // Links people copy name the origin the page was opened at, when it is one of ours.
+          origin: origins.includes(url.origin) ? url.origin : origins[0]!,
+          fetchApi: async (path, init) =>
+            app.fetch(new Request(new URL(path, settings.BASE_URL), { ...init, headers: { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) } }), c.env),
+        });
+      } catch (error) {
+        logger.error({ err: error, path: loggablePath(url.pathname) }, 'page renderer: drawing the page failed, the browser draws it');
+        return null;
+      }
+    };
+    app.route('/', staticSite(deps.webDist, { pageHead: (rawPath) => describePage(previewDeps, rawPath), renderPage }));
   }
 
   return { app, auth };

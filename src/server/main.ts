@@ -67,6 +67,7 @@ async function main() {
       extraOrigins: settings.isProduction ? [] : [...loopbackAliases(settings.BASE_URL), 'http://localhost:5173'],
     },
     webDist,
+    ssrDist: path.resolve('dist/ssr'),
     notifications,
   });
 

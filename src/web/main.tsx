@@ -1,8 +1,8 @@
 // First: zod must be configured before any schema is built (zod-config.ts).
 import './zod-config';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { queryClient } from './api/query-client';
 import { shareCspNonce } from './csp-nonce';
@@ -11,17 +11,35 @@ import './styles.css';
 
 shareCspNonce();
 
-const root = createRoot(document.getElementById('root')!);
-const render = () =>
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+const container = document.getElementById('root')!;
+/** The data a page drawn by the server was drawn with (server-render.tsx), when it was. */
+const serverState = document.getElementById('server-state');
+/** What the console says when the server's HTML and the app's first render differ (tests/e2e look for it). */
+const HYDRATION_MISMATCH = 'The page drawn by the server did not match the app';
+
+const app = (
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </QueryClientProvider>
+  </StrictMode>
+);
+
+function start() {
+  if (serverState?.textContent) {
+    // The server drew this page: adopt its HTML with the same data rather than draw it again.
+    hydrate(queryClient, JSON.parse(serverState.textContent));
+    hydrateRoot(container, app, {
+      // React draws the page again when the HTML did not match; say so (the browser tests fail on it).
+      onRecoverableError: (error, info) => console.error(`${HYDRATION_MISMATCH}:`, error, info.componentStack),
+    });
+  } else {
+    createRoot(container).render(app);
+  }
+}
+
 // The page's code first (the server preloads it with the app's: route-preloads.ts), then one
-// render that draws it. If it cannot be fetched, the page's error boundary says so.
-void preloadPage(window.location.pathname).then(render, render);
+// render that draws or adopts it. If it cannot be fetched, the page's error boundary says so.
+void preloadPage(window.location.pathname).then(start, start);

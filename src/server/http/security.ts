@@ -57,6 +57,24 @@ export const newCspNonce = (): string => randomBytes(16).toString('base64');
 /** The CSP source that allows exactly this inline text (`<style>` content or a style attribute's value). */
 export const cspHash = (text: string): string => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
+const ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
+
+/**
+ * What lets a page apply exactly the style attributes in `html`, by their hashes: a mail shown
+ * as sent (mail clients need style attributes), a page drawn by the server (React writes
+ * `style="…"` where a component sets one).
+ */
+export function styleAttributeSources(htmlBody: string): StyleSources {
+  const values = new Set<string>();
+  for (const match of htmlBody.matchAll(/\sstyle\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
+    const value = (match[1] ?? match[2] ?? '').replace(/&(?:#(\d+)|#x([0-9a-f]+)|(\w+));/gi, (entity, dec?: string, hex?: string, name?: string) =>
+      dec ? String.fromCodePoint(Number(dec)) : hex ? String.fromCodePoint(parseInt(hex, 16)) : (ENTITIES[name!.toLowerCase()] ?? entity),
+    );
+    values.add(value);
+  }
+  return values.size ? { attributes: ["'unsafe-hashes'", ...[...values].map(cspHash)] } : {};
+}
+
 /** Lets this response apply the given inline styles; every other directive stays as strict. */
 export function allowStyles(c: Context, sources: StyleSources): void {
   checkSources(sources);

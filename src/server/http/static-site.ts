@@ -3,7 +3,8 @@ import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { readRoutePreloads, routePreloadLinks, type RoutePreloads } from './route-preloads';
-import { allowStyles, newCspNonce } from './security';
+import { withRenderedPage, type RenderedPage } from './page-render';
+import { allowStyles, newCspNonce, styleAttributeSources } from './security';
 
 /**
  * The placeholder the web build (vite.config.ts, `html.cspNonce`) writes wherever index.html
@@ -33,6 +34,11 @@ export interface StaticSiteOptions {
    * preview. Without it every page keeps the tags of the built index.html.
    */
   pageHead?: (rawPath: string) => Promise<string>;
+  /**
+   * The page at the request's path drawn by the server with the visitor's data (decision 022),
+   * or null to let the browser draw it. Without it every page is drawn in the browser.
+   */
+  renderPage?: (c: Context) => Promise<RenderedPage | null>;
 }
 
 /**
@@ -77,6 +83,11 @@ export function staticSite(distDir: string, options: StaticSiteOptions = {}) {
     let html = built.html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
     if (options.pageHead) html = withPageHead(html, await options.pageHead(new URL(c.req.url).pathname));
     allowStyles(c, { elements: [`'nonce-${nonce}'`] });
+    const page = options.renderPage ? await options.renderPage(c) : null;
+    if (page) {
+      html = withRenderedPage(html, page);
+      allowStyles(c, styleAttributeSources(page.html));
+    }
     // The nonce is this response's alone: no cache may keep the page and hand it out again.
     c.header('Cache-Control', 'no-store');
     const links = routePreloadLinks(built.preloads, c.req.path, nonce);

@@ -21,6 +21,18 @@ interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * How a request reaches the API: the browser's fetch, or, while the server draws a page
+ * (src/web/server-render.tsx), the server's own app with the visitor's cookie.
+ */
+type Transport = (path: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (path, init) => fetch(path, init);
+
+/** Sends every api() request through `next` (the server's page renderer sets it once). */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 /** JSON over fetch with the session cookie; failures become ApiError with the server's message. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -33,7 +45,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   }
   let res: Response;
   try {
-    res = await fetch(path, { method: options.method ?? 'GET', headers, body, credentials: 'same-origin', signal: options.signal });
+    res = await transport(path, { method: options.method ?? 'GET', headers, body, credentials: 'same-origin', signal: options.signal });
   } catch {
     throw new ApiError(0, 'network', 'Could not reach the server. Check your connection and try again.');
   }

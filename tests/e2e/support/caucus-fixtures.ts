@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../src/server/db/client';
 import { caucuses } from '../../../src/server/db/schema/caucuses';
 import { districtsOf } from '../../../src/domain/geography/states';
-import { expect, expectNoSeriousA11yViolations, logInThroughForm, test as base, type TestUser } from './fixtures';
+import { expect, expectNoSeriousA11yViolations, logInThroughForm, test as base, watchHydration, type TestUser } from './fixtures';
 
 export { expect };
 
@@ -70,12 +70,13 @@ async function signIn(request: APIRequestContext, user: { email: string; passwor
   expect(res.status(), `sign-in of ${user.email}: ${await res.text()}`).toBe(200);
 }
 
-async function openCast(browser: Browser, baseURL: string, opened: Array<{ close(): Promise<void> }>): Promise<Cast> {
+async function openCast(browser: Browser, baseURL: string, opened: Array<{ close(): Promise<void> }>, mismatches: string[][]): Promise<Cast> {
   const origin = new URL(baseURL).origin;
   return {
     async browse(user, { signedIn = true, permissions = [] } = {}) {
       const context = await browser.newContext({ baseURL, permissions });
       opened.push(context);
+      mismatches.push(watchHydration(context));
       const page = await context.newPage();
       if (signedIn) await signIn(page.request, user, origin);
       return { user, context, page };
@@ -94,8 +95,10 @@ export const test = base.extend<{ cast: Cast }>({
   cast: async ({ browser, baseURL }, use) => {
     if (!baseURL) throw new Error('baseURL is not configured');
     const opened: Array<{ close(): Promise<void> }> = [];
-    await use(await openCast(browser, baseURL, opened));
+    const mismatches: string[][] = [];
+    await use(await openCast(browser, baseURL, opened, mismatches));
     for (const item of opened.reverse()) await item.close().catch(() => undefined);
+    expect(mismatches.flat(), 'pages drawn by the server that the app drew differently').toEqual([]);
   },
 });
 

@@ -3,7 +3,7 @@
 // mailbox, and an accessibility check.
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { openDatabase, type Database, type Db } from '../../../src/server/db/client';
 import { createUser as insertUser, DEFAULT_PASSWORD, type NewUser } from '../../../src/server/test/factories';
 
@@ -131,6 +131,24 @@ export async function expectNoSeriousA11yViolations(page: Page, options: { exclu
   expect(serious, `accessibility violations on ${page.url()}`).toEqual([]);
 }
 
+/** The console line src/web/main.tsx writes when a page drawn by the server did not match the app's first render. */
+export const HYDRATION_MISMATCH = 'The page drawn by the server did not match the app';
+
+/**
+ * Collects the app's reports of a page drawn by the server (decision 022) that React had to draw
+ * again because its first render differed: on every page of `context`, from now on.
+ */
+export function watchHydration(context: BrowserContext): string[] {
+  const mismatches: string[] = [];
+  const watch = (page: Page) =>
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().startsWith(HYDRATION_MISMATCH)) mismatches.push(`${page.url()}: ${message.text()}`);
+    });
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  return mismatches;
+}
+
 type WorkerFixtures = {
   /** The app's database (drizzle), shared by the tests of one worker. */
   appDatabase: Database;
@@ -145,6 +163,12 @@ type TestFixtures = {
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
+  // Every test fails if a page the server drew did not match the app's first render.
+  context: async ({ context }, use) => {
+    const mismatches = watchHydration(context);
+    await use(context);
+    expect(mismatches, 'pages drawn by the server that the app drew differently').toEqual([]);
+  },
   appDatabase: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring pattern
     async ({}, use) => {

@@ -4,7 +4,7 @@ import { html, raw } from 'hono/html';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema/platform';
-import { allowStyles, cspHash, type StyleSources } from '../../http/security';
+import { allowStyles, cspHash, styleAttributeSources, type StyleSources } from '../../http/security';
 import { singleLineText } from '../../../domain/text/text-schema';
 
 /** A recipient filter: one line of printable text (PostgreSQL refuses NUL). */
@@ -45,23 +45,6 @@ const page = (c: Context, title: string, body: unknown, extra: StyleSources = {}
   </body>
 </html>`;
 };
-
-const ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
-
-/**
- * A mail's HTML carries its styles in style attributes, as mail clients need. The page shows
- * it as sent: the CSP allows exactly those attribute values, by their hashes.
- */
-export function styleAttributeSources(htmlBody: string): StyleSources {
-  const values = new Set<string>();
-  for (const match of htmlBody.matchAll(/\sstyle\s*=\s*(?:"([^"]*)"|'([^']*)')/gi)) {
-    const value = (match[1] ?? match[2] ?? '').replace(/&(?:#(\d+)|#x([0-9a-f]+)|(\w+));/gi, (entity, dec?: string, hex?: string, name?: string) =>
-      dec ? String.fromCodePoint(Number(dec)) : hex ? String.fromCodePoint(parseInt(hex, 16)) : (ENTITIES[name!.toLowerCase()] ?? entity),
-    );
-    values.add(value);
-  }
-  return values.size ? { attributes: ["'unsafe-hashes'", ...[...values].map(cspHash)] } : {};
-}
 
 /** The outbox, readable in the browser when no SMTP server is configured (never in production). */
 export function devMailboxRoutes(deps: { db: Db }) {

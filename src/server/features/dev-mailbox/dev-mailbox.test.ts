@@ -3,8 +3,7 @@ import type { Database } from '../../db/client';
 import { enqueueMail } from '../../mail/outbox';
 import { createTestDatabase } from '../../test/test-database';
 import { createTestApp } from '../../test/test-app';
-import { cspHash } from '../../http/security';
-import { styleAttributeSources } from './dev-mailbox.routes';
+import { cspHash, styleAttributeSources } from '../../http/security';
 
 let database: Database;
 beforeAll(async () => {

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import { api } from '../../api/http';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
+import { useHydrated } from '../use-hydrated';
 import { cn } from '../ui/class-names';
 import { Label, Textarea } from '../ui/form-controls';
 import { EmptyState } from '../ui/page';
@@ -54,12 +55,14 @@ function isChatMessage(value: unknown): value is ChatMessage {
   return !!m && typeof m.id === 'string' && typeof m.message === 'string' && typeof m.createdAt === 'string' && typeof m.userName === 'string';
 }
 
-function formatTime(iso: string): string {
+/** In the browser's time zone; in UTC until React has adopted a page the server drew (use-hydrated.ts). */
+function formatTime(iso: string, local: boolean): string {
+  const timeZone = local ? undefined : 'UTC';
   const at = new Date(iso);
-  const sameDay = at.toDateString() === new Date().toDateString();
-  return sameDay
-    ? at.toLocaleTimeString('en-US', { timeStyle: 'short' })
-    : at.toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  const day = (d: Date) => d.toLocaleDateString('en-US', { timeZone });
+  return day(at) === day(new Date())
+    ? at.toLocaleTimeString('en-US', { timeStyle: 'short', timeZone })
+    : at.toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone });
 }
 
 /**
@@ -141,6 +144,7 @@ function useLiveChat({ path, queryKey, belongs }: Pick<LiveChatProps, 'path' | '
 
 /** A chat box: history then live messages, oldest first; Enter sends, Shift+Enter adds a line. */
 export function LiveChat({ path, queryKey, belongs, maxLength, title, logLabel, onSendError }: LiveChatProps) {
+  const hydrated = useHydrated();
   const { user } = useSession();
   const { history, messages, addMessage, streamState } = useLiveChat({ path, queryKey, belongs });
   const [draft, setDraft] = useState('');
@@ -237,7 +241,7 @@ export function LiveChat({ path, queryKey, belongs, maxLength, title, logLabel, 
                         {mine ? <span className="font-normal text-slate-600"> (you)</span> : null}
                       </span>
                       <time dateTime={m.createdAt} className="text-slate-600">
-                        {formatTime(m.createdAt)}
+                        {formatTime(m.createdAt, hydrated)}
                       </time>
                     </p>
                     <p className="mt-0.5 text-sm break-words whitespace-pre-wrap text-slate-900">{m.message}</p>

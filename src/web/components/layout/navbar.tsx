@@ -7,6 +7,7 @@ import { Skeleton } from '../ui/skeleton';
 import { useSession, useSignOut } from '../../features/session/use-session';
 import { UnreadBadge } from '../../features/messages/unread-badge';
 import { NAV, built, type NavLink } from './nav-items';
+import { useHydrated } from '../use-hydrated';
 
 function Dropdown({ label, links, badges }: { label: string; links: readonly NavLink[]; badges?: Record<string, ReactNode> }) {
   const shown = built(links).map((l) => ({ ...l, badge: badges?.[l.to] }));
@@ -21,6 +22,8 @@ const UnreadWatcher = lazy(() => import('../../features/messages/unread-watcher'
 export function Navbar() {
   const { user, isLoading } = useSession();
   const signOut = useSignOut();
+  // The live message stream opens in the browser, once the page is the app's (use-hydrated.ts).
+  const hydrated = useHydrated();
   // The unread private messages on the Messages entry (and its Connections menu), live.
   const [unreadCount, setUnread] = useState(0);
   const unread = user ? unreadCount : 0;
@@ -40,7 +43,7 @@ export function Navbar() {
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
-      {user ? (
+      {user && hydrated ? (
         <Suspense fallback={null}>
           <UnreadWatcher userId={user.id} onCount={setUnread} />
         </Suspense>

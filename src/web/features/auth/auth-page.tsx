@@ -2,7 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Loader2, MailCheck, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Redirect } from '../../components/redirect';
 import { toast } from 'sonner';
 import type { OwnProfile } from '../../../domain/profiles/profile-types';
 import { Button } from '../../components/ui/button';
@@ -114,7 +115,7 @@ function AuthFlow() {
   };
 
   if (confirming) return <Confirming />;
-  if (!inLinkFlow && !signingIn && user) return <Navigate to="/profile" replace />;
+  if (!inLinkFlow && !signingIn && user) return <Redirect to="/profile" replace />;
   if (!inLinkFlow && isLoading) return <PageSkeleton />;
 
   return (

@@ -7,6 +7,7 @@ import { DEBATE_MESSAGES, type VoteType } from '../../../domain/debates/debate-r
 import type { ContributionView, DebateDetail } from '../../../domain/debates/debate-types';
 import { ApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
+import { useHydrated } from '../../components/use-hydrated';
 import { cn } from '../../components/ui/class-names';
 import { useBrownieToday, useGiveBrownie } from '../brownies/brownie-queries';
 import { useSession } from '../session/use-session';
@@ -77,6 +78,8 @@ function AwardBrownieButton({ author }: { author: { id: string; name: string } }
 /** One response, rebuttal or defense: author, date, text or audio, votes, brownie and the caller's actions. */
 export function ContributionCard({ debate, item, actions, children, className }: { debate: DebateDetail; item: ContributionView; actions?: ReactNode; children?: ReactNode; className?: string }) {
   const date = new Date(item.createdAt);
+  // The browser's time zone once React has adopted a page the server drew; UTC until then.
+  const timeZone = useHydrated() ? undefined : 'UTC';
   return (
     <article aria-label={`${KIND_LABEL[item.kind]} by ${item.author.name}`} className={cn('rounded-xl border border-slate-200 bg-white p-4', className)}>
       <header className="flex flex-wrap items-baseline justify-between gap-2">
@@ -87,7 +90,7 @@ export function ContributionCard({ debate, item, actions, children, className }:
           </Link>
         </p>
         <time dateTime={item.createdAt} className="text-xs text-slate-600">
-          {date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })}
+          {date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone })}
         </time>
       </header>
       <div className="mt-2">

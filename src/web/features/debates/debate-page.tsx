@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { DEBATE_MESSAGES } from '../../../domain/debates/debate-rules';
 import type { DebateDetail, RebuttalView, ResponseView } from '../../../domain/debates/debate-types';
 import { ApiError } from '../../api/http';
+import { useAppOrigin } from '../../components/app-origin';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { CopyButton } from '../../components/ui/copy-button';
@@ -107,6 +108,7 @@ export default function DebatePage() {
   const { id = '' } = useParams();
   const { user } = useSession();
   const query = useDebate(id);
+  const origin = useAppOrigin();
   useDocumentTitle(query.data?.title ? `Debate: ${query.data.title}` : 'Debate');
   /** After Load more: the index of the first newly loaded response, which then takes the focus (the button may be gone). */
   const focusFrom = useRef<number | null>(null);
@@ -138,7 +140,7 @@ export default function DebatePage() {
   const debate = query.data;
   const viewerId = user?.id ?? null;
   const canInvite = !!debate.viewer?.isCreator && !debate.closed && debate.participantCount < debate.maxParticipants;
-  const shareUrl = `${window.location.origin}/debate/${debate.id}`;
+  const shareUrl = `${origin}/debate/${debate.id}`;
   const loadMore = () => {
     if (query.isFetchingNextPage) return;
     focusFrom.current = debate.responses.length;

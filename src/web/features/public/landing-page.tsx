@@ -5,6 +5,7 @@ import { LinkButton } from '../../components/ui/link-button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { LevelLadder } from './level-ladder';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
+import { useHydrated } from '../../components/use-hydrated';
 
 const BANNER_KEY = 'caucus.landingBannerDismissed';
 
@@ -17,7 +18,10 @@ const FEATURES = [
 
 export default function LandingPage() {
   useDocumentTitle('Welcome');
-  const [bannerDismissed, setBannerDismissed] = useState(() => localStorage.getItem(BANNER_KEY) === '1');
+  // The browser's storage is read once React has adopted the page the server drew (use-hydrated.ts).
+  const hydrated = useHydrated();
+  const [dismissedNow, setBannerDismissed] = useState(false);
+  const bannerDismissed = dismissedNow || (hydrated && localStorage.getItem(BANNER_KEY) === '1');
 
   return (
     <div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Redirect } from '../../components/redirect';
 import { PageSkeleton } from '../../components/ui/skeleton';
 import { savePostLoginPath } from './post-login-path';
 import { useSession } from './use-session';
@@ -11,7 +12,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (isLoading) return <PageSkeleton />;
   if (!user) {
     savePostLoginPath(location.pathname + location.search);
-    return <Navigate to="/auth" replace />;
+    return <Redirect to="/auth" replace />;
   }
   return <>{children}</>;
 }

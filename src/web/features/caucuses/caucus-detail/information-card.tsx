@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Lock } from 'lucide-react';
 import type { CaucusDetail } from '../../../../domain/caucuses/caucus-types';
 import { districtLabel, stateName } from '../../../../domain/geography/states';
+import { useAppOrigin } from '../../../components/app-origin';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Input } from '../../../components/ui/form-controls';
@@ -10,7 +11,7 @@ import { PlatformLink } from './platform-link';
 
 /** Caucus Information: invitation link, password (for insiders), platform link, type, status, district, level, alignment. */
 export function InformationCard({ caucus }: { caucus: CaucusDetail }) {
-  const inviteUrl = `${window.location.origin}/join/${caucus.invitationCode}`;
+  const inviteUrl = `${useAppOrigin()}/join/${caucus.invitationCode}`;
   const insider = !!caucus.viewer?.isMember;
   return (
     <Card>

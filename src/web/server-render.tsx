@@ -1,0 +1,116 @@
+// The server's side of the web app (decision 022): draws a page's first screen as HTML, with the
+// data it asked for, so a phone paints it before the app's code has arrived. Built by Vite into
+// dist/ssr (vite.config.ts) and loaded by src/server/http/page-render.ts; the browser then adopts
+// this HTML (main.tsx, hydrateRoot) instead of drawing the page again.
+//
+// First: zod must be configured before any schema is built (zod-config.ts).
+import './zod-config';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { dehydrate, QueryClientProvider, type Query, type QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { matchPath, StaticRouter } from 'react-router';
+import { setApiTransport } from './api/http';
+import { newQueryClient } from './api/query-client';
+import { AppOriginContext } from './components/app-origin';
+import type { RoutePath } from './route-paths';
+import { AppRoutes, preloadPage } from './router';
+
+/**
+ * The pages drawn on the server: those a newcomer meets first, often from a shared link. The
+ * others are drawn in the browser as before (their first screen needs the visitor's session
+ * anyway, and a signed-out visit sends them to /auth).
+ */
+export const SERVER_DRAWN_ROUTES: readonly RoutePath[] = ['/', '/auth', '/caucus/:id', '/debate/:id'];
+
+/** One page to draw: its path and query, the origin it was asked at, and the API as that visitor. */
+export interface RenderRequest {
+  /** Path and query string, as the browser asked for them. */
+  url: string;
+  origin: string;
+  /** Answers an API request (`/api/…`) as the visitor: the server's own app, with their cookie. */
+  fetchApi: (path: string, init: RequestInit) => Promise<Response>;
+}
+
+export interface RenderedPage {
+  /** What goes inside `<div id="root">`. */
+  html: string;
+  /** The data the page was drawn with (TanStack Query's dehydrated cache), as JSON. */
+  state: string;
+}
+
+/** How many times a page may ask for more data (a query that waits on another) before we give up. */
+const MAX_DATA_ROUNDS = 4;
+
+const visitorApi = new AsyncLocalStorage<RenderRequest['fetchApi']>();
+setApiTransport((path, init) => {
+  const fetchApi = visitorApi.getStore();
+  if (!fetchApi) return Promise.reject(new Error(`api(${path}) called outside a server render`));
+  return fetchApi(path, init);
+});
+
+/** Whether `pathname` is one of SERVER_DRAWN_ROUTES. */
+export function drawsOnServer(pathname: string): boolean {
+  return SERVER_DRAWN_ROUTES.some((route) => matchPath(route, pathname));
+}
+
+/** A query the page asked for that has not been fetched and is enabled. */
+function waiting(query: Query): boolean {
+  if (query.state.status !== 'pending' || query.state.fetchStatus !== 'idle') return false;
+  const { enabled } = query.options as { enabled?: boolean | ((q: Query) => boolean) };
+  return (typeof enabled === 'function' ? enabled(query) : enabled) !== false;
+}
+
+/**
+ * Client-rendered Suspense boundary: React's mark for a part the server could not draw (a lazily
+ * loaded component not loaded yet, or an error). The browser would redraw it.
+ */
+const CLIENT_RENDERED = '<!--$!-->';
+
+/**
+ * The page as HTML, in one piece. renderToString rather than a stream: React's streaming
+ * renderers move large parts after the page with inline scripts to put them back (refused by
+ * our CSP) and our pages have all their data by now. A part the server could not draw fails the
+ * whole page rather than leave a hole for the browser to fill.
+ */
+function draw(queryClient: QueryClient, request: RenderRequest): string {
+  return renderToString(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <AppOriginContext.Provider value={request.origin}>
+          <StaticRouter location={request.url}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppOriginContext.Provider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+/**
+ * Draws the page at `request.url`: renders it, fetches the queries it asked for through the
+ * visitor's API, and renders again until it asks for nothing more. Null when the page is not
+ * drawn on the server, or when a query failed or kept asking (the browser then draws it as
+ * before, and shows the error its own way). Throws when a component failed to draw: a fault of
+ * ours, which the server logs before leaving the page to the browser.
+ */
+export async function renderPage(request: RenderRequest): Promise<RenderedPage | null> {
+  const pathname = new URL(request.url, request.origin).pathname;
+  if (!drawsOnServer(pathname)) return null;
+  await preloadPage(pathname);
+  const queryClient = newQueryClient();
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  let html = draw(queryClient, request);
+  for (let round = 0; ; round++) {
+    const queries = queryClient.getQueryCache().getAll().filter(waiting);
+    if (queries.length === 0) break;
+    if (round === MAX_DATA_ROUNDS) return null;
+    await visitorApi.run(request.fetchApi, () => Promise.all(queries.map((q) => q.fetch().catch(() => undefined))));
+    if (queryClient.getQueryCache().getAll().some((q) => q.state.status === 'error')) return null;
+    html = draw(queryClient, request);
+  }
+  if (html.includes(CLIENT_RENDERED)) throw new Error(`drawing ${request.url} left a part to the browser (a lazy component or an error)`);
+  const state = JSON.stringify(dehydrate(queryClient));
+  queryClient.clear();
+  return { html, state };
+}

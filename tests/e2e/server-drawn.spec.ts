@@ -1,0 +1,93 @@
+// The pages a newcomer meets first arrive drawn by the server (decision 022): readable before
+// the app's code has run (or without it), with the visitor's own data, and adopted by the app
+// without being drawn again: every test of the suite fails if React reports that a page the
+// server drew did not match its first render (fixtures.ts, watchHydration).
+import { eq } from 'drizzle-orm';
+import { debateResponses } from '../../src/server/db/schema/debates';
+import { addOrganizer, addVotingMembers, createCaucusRow } from '../../src/server/test/caucus-factories';
+import { addTextResponse, createDebateRow } from '../../src/server/test/debate-factories';
+import { expect, test } from './support/fixtures';
+
+/** What the server put inside `<div id="root">` for `html`. */
+const rootOf = (html: string) => /<div id="root">([^]*?)<\/div>\s*<script type="application\/json" id="server-state">/.exec(html)?.[1] ?? '';
+
+test('the landing page and sign-in arrive drawn, and the session is in the page, not asked for again', async ({ request }) => {
+  const landing = await (await request.get('/')).text();
+  expect(rootOf(landing)).toContain('Welcome to a better way to choose who represents you.');
+  expect(landing).not.toContain('href="/api/session"');
+  const auth = await (await request.get('/auth')).text();
+  expect(rootOf(auth)).toContain('Welcome Back');
+  expect(rootOf(auth)).toContain('Log In');
+  // The data the page was drawn with: a visitor, signed out.
+  const state = JSON.parse(/<script type="application\/json" id="server-state">([^<]*)<\/script>/.exec(auth)![1]!) as { queries: Array<{ queryKey: unknown[]; state: { data: unknown } }> };
+  expect(state.queries.find((q) => q.queryKey[0] === 'session')?.state.data).toBeNull();
+});
+
+test('a debate can be read before the app runs, and works once it does', async ({ browser, db, createUser, baseURL }) => {
+  const creator = await createUser({ name: 'Dana Drawn' });
+  const speaker = await createUser({ name: 'Sam Server' });
+  const debate = await createDebateRow(db, creator.id, { title: `Drawn on the server ${Date.now()}` });
+  await addTextResponse(db, debate.id, speaker.id, 'Weekly meetings keep everyone in the loop.');
+
+  const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
+  try {
+    const page = await noScript.newPage();
+    await page.goto(`/debate/${debate.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: debate.title })).toBeVisible();
+    await expect(page.getByText('Weekly meetings keep everyone in the loop.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Sam Server' })).toBeVisible();
+  } finally {
+    await noScript.close();
+  }
+});
+
+test('a member opens their caucus: drawn with their data, then the app takes over', async ({ page, db, createUser, signIn }) => {
+  const organizer = await createUser({ name: 'Olga Organizer' });
+  const caucus = await createCaucusRow(db, { name: `Server Drawn ${Date.now()}` });
+  await addOrganizer(db, caucus.id, organizer.id);
+  const [member] = await addVotingMembers(db, caucus, 3);
+  await signIn(page, member!);
+
+  // As the server sends it (page.request carries the member's cookie): the caucus, its election.
+  const html = await (await page.request.get(`/caucus/${caucus.id}`)).text();
+  expect(rootOf(html)).toContain(caucus.name);
+  expect(rootOf(html)).toContain('Olga Organizer');
+  expect(rootOf(html)).toContain(`/join/${caucus.invitationCode}`);
+
+  await page.goto(`/caucus/${caucus.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: caucus.name })).toBeVisible();
+  // The app has adopted the page: its buttons work (a person opens their profile).
+  await page.getByRole('button', { name: /Olga Organizer/ }).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test('a visitor in another time zone gets the page adopted as drawn, then dates in their own zone', async ({ browser, db, createUser, baseURL }) => {
+  const creator = await createUser({ name: 'Tia Timezone' });
+  const debate = await createDebateRow(db, creator.id, { title: `Time zones ${Date.now()}` });
+  const response = await addTextResponse(db, debate.id, creator.id, 'Written at noon, London time.');
+  // Noon UTC on 1 March is already 2 March in Kiribati (UTC+14).
+  await db.update(debateResponses).set({ createdAt: new Date('2026-03-01T12:00:00Z') }).where(eq(debateResponses.id, response.id));
+
+  const context = await browser.newContext({ baseURL, timezoneId: 'Pacific/Kiritimati' });
+  try {
+    const page = await context.newPage();
+    const mismatches: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') mismatches.push(m.text());
+    });
+    await page.goto(`/debate/${debate.id}`);
+    await expect(page.locator('time[datetime]').first()).toHaveText('Mar 2, 2026');
+    expect(mismatches).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a page whose data cannot be had is drawn by the browser, with its own message', async ({ page, request }) => {
+  const missing = '/debate/00000000-0000-0000-0000-000000000000';
+  const html = await (await request.get(missing)).text();
+  expect(html).toContain('<div id="root"></div>');
+  expect(html).not.toContain('id="server-state"');
+  await page.goto(missing);
+  await expect(page.getByText(/not found/i).first()).toBeVisible();
+});
