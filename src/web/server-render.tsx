@@ -49,9 +49,18 @@ setApiTransport((path, init) => {
   return fetchApi(path, init);
 });
 
-/** Whether `pathname` is one of SERVER_DRAWN_ROUTES. */
+/** Whether `pathname` is one of SERVER_DRAWN_ROUTES (a path that cannot be decoded is left to the browser). */
 export function drawsOnServer(pathname: string): boolean {
-  return SERVER_DRAWN_ROUTES.some((route) => matchPath(route, pathname));
+  return decodable(pathname) && SERVER_DRAWN_ROUTES.some((route) => matchPath(route, pathname));
+}
+
+/** Whether `path`'s percent-encoding is valid (its result is used: a bundler drops a bare call to a global it thinks pure). */
+function decodable(path: string): boolean {
+  try {
+    return decodeURIComponent(path).length >= 0;
+  } catch {
+    return false;
+  }
 }
 
 /** A query the page asked for that has not been fetched and is enabled. */

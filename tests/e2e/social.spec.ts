@@ -79,6 +79,8 @@ test('two members become friends, write each other live, and the unread count fa
     await expect(ben.page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
     const item = ben.page.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: literal(annUser.name) });
     await expect(item).toContainText('1 unread');
+    // Named by what it shows, the partner first (the avatar beside the name is decorative).
+    await expect(item).toHaveAccessibleName(new RegExp(`^${annUser.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
     await checkA11y(ben.page);
 
     // A second message arrives while Ben looks at the list.

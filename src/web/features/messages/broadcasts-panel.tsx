@@ -65,7 +65,7 @@ function BroadcastCard({ broadcast: b }: { broadcast: BroadcastView }) {
       <Card className="p-4">
         <article aria-label={`Broadcast from ${b.sender.name}`}>
           <header className="flex flex-wrap items-center gap-x-3 gap-y-2">
-            <Avatar name={b.sender.name} photoUrl={b.sender.photoUrl} className="h-9 w-9 text-xs" />
+            <Avatar name={b.sender.name} photoUrl={b.sender.photoUrl} className="h-9 w-9 text-xs" decorative />
             <div className="min-w-0 flex-1">
               <Link to={`/profile/${b.sender.id}`} className="font-semibold break-words text-navy-800 hover:underline">
                 {b.sender.name}

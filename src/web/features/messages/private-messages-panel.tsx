@@ -132,7 +132,7 @@ function ConversationItem({ conversation: c, active, mine, to }: { conversation:
         aria-current={active ? 'true' : undefined}
         className={cn('flex items-center gap-3 rounded-xl px-3 py-2.5 hover:bg-slate-50', active && 'bg-navy-50 hover:bg-navy-50')}
       >
-        <Avatar name={c.partner.name} photoUrl={c.partner.photoUrl} className="h-10 w-10 shrink-0 text-sm" />
+        <Avatar name={c.partner.name} photoUrl={c.partner.photoUrl} className="h-10 w-10 shrink-0 text-sm" decorative />
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-2">
             <span className={cn('truncate text-sm text-slate-900', unread > 0 ? 'font-bold' : 'font-medium')}>{c.partner.name}</span>
@@ -208,7 +208,7 @@ function ConversationView({ partnerId, onBack }: { partnerId: string; onBack: ()
         <Button variant="ghost" size="icon" className="md:hidden" onClick={onBack} aria-label="Back to conversations">
           <ArrowLeft className="h-5 w-5" aria-hidden="true" />
         </Button>
-        {partner ? <Avatar name={partner.name} photoUrl={partner.photoUrl} className="h-10 w-10 text-sm" /> : <Skeleton className="h-10 w-10 rounded-full" />}
+        {partner ? <Avatar name={partner.name} photoUrl={partner.photoUrl} className="h-10 w-10 text-sm" decorative /> : <Skeleton className="h-10 w-10 rounded-full" />}
         <div className="min-w-0">
           <CardTitle id={titleId} className="truncate">
             {partner ? `Conversation with ${partner.name}` : 'Conversation'}
@@ -405,7 +405,7 @@ function NewMessage({ onSent, onBack }: { onSent: (recipientId: string) => void;
             <Label htmlFor={recipient ? undefined : `${ids}-to`}>To</Label>
             {recipient ? (
               <div className="flex items-center gap-3 rounded-lg border border-slate-200 p-2">
-                <Avatar name={recipient.name} photoUrl={recipient.photoUrl} className="h-9 w-9 text-xs" />
+                <Avatar name={recipient.name} photoUrl={recipient.photoUrl} className="h-9 w-9 text-xs" decorative />
                 <span className="min-w-0 flex-1 text-sm font-medium break-words text-slate-900">
                   {recipient.name}
                 </span>
