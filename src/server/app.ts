@@ -44,7 +44,8 @@ import { VERIFICATION_MESSAGES } from '../domain/verification/verification-schem
 import { csrfProtection, securityHeaders } from './http/security';
 import { type AppEnv, loadSession } from './http/session';
 import { staticSite } from './http/static-site';
-import { pageRendererFrom, type RenderedPage } from './http/page-render';
+import { pageRendererFrom } from './http/page-render';
+import type { RenderedPage } from '../domain/rendering/rendered-page';
 import { paymentWebhookRoutes, verificationRoutes } from './features/verification/verification.routes';
 import { findOpenTestSession, recordProviderEvent, type VerificationDeps } from './features/verification/verification.service';
 import { createPaymentProvider } from './payments/create-payment-provider';

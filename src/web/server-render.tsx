@@ -13,6 +13,7 @@ import { matchPath, StaticRouter } from 'react-router';
 import { setApiTransport } from './api/http';
 import { newQueryClient } from './api/query-client';
 import { AppOriginContext } from './components/app-origin';
+import type { RenderedPage, RenderRequest } from '../domain/rendering/rendered-page';
 import type { RoutePath } from './route-paths';
 import { AppRoutes, preloadPage } from './router';
 
@@ -22,22 +23,6 @@ import { AppRoutes, preloadPage } from './router';
  * anyway, and a signed-out visit sends them to /auth).
  */
 export const SERVER_DRAWN_ROUTES: readonly RoutePath[] = ['/', '/auth', '/caucus/:id', '/debate/:id'];
-
-/** One page to draw: its path and query, the origin it was asked at, and the API as that visitor. */
-export interface RenderRequest {
-  /** Path and query string, as the browser asked for them. */
-  url: string;
-  origin: string;
-  /** Answers an API request (`/api/…`) as the visitor: the server's own app, with their cookie. */
-  fetchApi: (path: string, init: RequestInit) => Promise<Response>;
-}
-
-export interface RenderedPage {
-  /** What goes inside `<div id="root">`. */
-  html: string;
-  /** The data the page was drawn with (TanStack Query's dehydrated cache), as JSON. */
-  state: string;
-}
 
 /** How many times a page may ask for more data (a query that waits on another) before we give up. */
 const MAX_DATA_ROUNDS = 4;

@@ -1,20 +1,8 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { RenderedPage, RenderRequest } from '../../domain/rendering/rendered-page';
 import type { Logger } from '../logger';
-
-/** One page to draw (src/web/server-render.tsx's RenderRequest). */
-export interface RenderRequest {
-  url: string;
-  origin: string;
-  fetchApi: (path: string, init: RequestInit) => Promise<Response>;
-}
-
-/** A page drawn by the server: the HTML of its root element and the data it was drawn with (JSON). */
-export interface RenderedPage {
-  html: string;
-  state: string;
-}
 
 /** What the build's dist/ssr/server-render.js exports. */
 export interface PageRenderer {

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { readRoutePreloads, routePreloadLinks, type RoutePreloads } from './route-preloads';
-import { withRenderedPage, type RenderedPage } from './page-render';
+import type { RenderedPage } from '../../domain/rendering/rendered-page';
+import { withRenderedPage } from './page-render';
 import { allowStyles, newCspNonce, styleAttributeSources } from './security';
 
 /**

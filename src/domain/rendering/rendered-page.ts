@@ -1,0 +1,23 @@
+/**
+ * The contract between the server and the web build's page renderer (decision 022): what the
+ * server asks for (src/server/http/page-render.ts) and what the renderer answers
+ * (src/web/server-render.tsx, built into dist/ssr).
+ */
+
+/** One page to draw. */
+export interface RenderRequest {
+  /** Path and query string, as the browser asked for them. */
+  url: string;
+  /** The origin the page was asked at (for the links people copy). */
+  origin: string;
+  /** Answers an API request (`/api/…`) as the visitor: the server's own app, with their cookie. */
+  fetchApi: (path: string, init: RequestInit) => Promise<Response>;
+}
+
+/** A page drawn by the server. */
+export interface RenderedPage {
+  /** What goes inside `<div id="root">`. */
+  html: string;
+  /** The data the page was drawn with (TanStack Query's dehydrated cache), as JSON. */
+  state: string;
+}
