@@ -1,0 +1,125 @@
+/**
+ * In-app notifications (issue 13): what happened, to whom it is said, and how it reads. Pure
+ * data and functions shared by the server (which stores a kind and its data, and words each
+ * notification with `describeNotification`) and the web app (which shows the words).
+ */
+
+/** Every kind of notification, with the data it carries (ids and names: never another person's address). */
+export interface NotificationData {
+  /** You were invited to a caucus as a voting member. */
+  caucus_invitation: { caucusId: string; caucusName: string; inviterName: string };
+  /** You were invited to co-organize a caucus. */
+  organizer_invitation: { caucusId: string; caucusName: string; inviterName: string };
+  /** People joined a caucus you organize (one unread notification per caucus, counting up). */
+  caucus_joined: { caucusId: string; caucusName: string; memberName: string; count: number };
+  /** Your caucus has all its voting members: verify (if you have not) and vote. */
+  caucus_full: { caucusId: string; caucusName: string };
+  /** Your caucus elected its Delegate. */
+  election_finalized: { caucusId: string; caucusName: string; delegateId: string; delegateName: string; level: number };
+  /** You were elected Delegate: you now represent the caucus one level up. */
+  elected_delegate: { caucusId: string; caucusName: string; level: number };
+  /** Someone asked to be your friend. */
+  friend_request: { fromId: string; fromName: string };
+  /** Someone accepted your friend request. */
+  friend_accepted: { friendId: string; friendName: string };
+}
+
+export type NotificationKind = keyof NotificationData;
+
+export const NOTIFICATION_KINDS = [
+  'caucus_invitation',
+  'organizer_invitation',
+  'caucus_joined',
+  'caucus_full',
+  'election_finalized',
+  'elected_delegate',
+  'friend_request',
+  'friend_accepted',
+] as const satisfies readonly NotificationKind[];
+
+/** One notification as the API sends it (GET /api/notifications). */
+export interface NotificationView {
+  id: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** Where opening it takes you (a path of the app). */
+  link: string;
+  createdAt: string;
+  readAt: string | null;
+}
+
+/** A page of notifications, newest first; `nextCursor` asks for the older ones. */
+export interface NotificationPage {
+  items: NotificationView[];
+  nextCursor: string | null;
+}
+
+/** The live stream's event when a notification arrives (on GET /api/messages/stream, event `notification`). */
+export interface NotificationStreamEvent {
+  type: 'notification';
+}
+
+export const NOTIFICATION_PAGE_SIZE = 20;
+
+/** How a notification reads: a title, a sentence and the page it opens. */
+export interface NotificationWords {
+  title: string;
+  body: string;
+  link: string;
+}
+
+const caucusLink = (caucusId: string) => `/caucus/${caucusId}`;
+const profileLink = (userId: string) => `/profile/${userId}`;
+
+const WORDS: { [K in NotificationKind]: (data: NotificationData[K]) => NotificationWords } = {
+  caucus_invitation: (d) => ({
+    title: 'Caucus invitation',
+    body: `${d.inviterName} invited you to join ${d.caucusName} as a voting member.`,
+    link: '/my-caucuses',
+  }),
+  organizer_invitation: (d) => ({
+    title: 'Co-organizer invitation',
+    body: `${d.inviterName} invited you to co-organize ${d.caucusName}.`,
+    link: '/organizer-invitations',
+  }),
+  caucus_joined: (d) => ({
+    title: 'New member',
+    body: d.count > 1 ? `${d.memberName} and ${d.count - 1} ${d.count === 2 ? 'other' : 'others'} joined ${d.caucusName}.` : `${d.memberName} joined ${d.caucusName}.`,
+    link: caucusLink(d.caucusId),
+  }),
+  caucus_full: (d) => ({
+    title: 'Your caucus is full',
+    body: `${d.caucusName} has all its voting members. The election waits for your vote: verify your identity if you have not, then vote.`,
+    link: caucusLink(d.caucusId),
+  }),
+  election_finalized: (d) => ({
+    title: 'Delegate elected',
+    body: `${d.caucusName} elected ${d.delegateName} as its Delegate.`,
+    link: caucusLink(d.caucusId),
+  }),
+  elected_delegate: (d) => ({
+    title: 'You are the Delegate',
+    body: `${d.caucusName} elected you. You now represent it at level ${d.level + 1}.`,
+    link: '/representation',
+  }),
+  friend_request: (d) => ({
+    title: 'Friend request',
+    body: `${d.fromName} wants to be your friend.`,
+    link: '/friends',
+  }),
+  friend_accepted: (d) => ({
+    title: 'Friend request accepted',
+    body: `${d.friendName} accepted your friend request.`,
+    link: profileLink(d.friendId),
+  }),
+};
+
+/** The words of a notification of `kind` with `data`. */
+export function describeNotification<K extends NotificationKind>(kind: K, data: NotificationData[K]): NotificationWords {
+  return WORDS[kind](data);
+}
+
+export function isNotificationKind(value: string): value is NotificationKind {
+  return (NOTIFICATION_KINDS as readonly string[]).includes(value);
+}
