@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideElection, delegateBadgeName, type ElectionFacts } from './election';
+import { decideElection, delegateBadgeName, missingVote, type ElectionFacts } from './election';
 
 const members = ['a', 'b', 'c'];
 const allFor = (candidate: string, voters = members) => voters.map((voterId) => ({ voterId, candidateId: candidate }));
@@ -42,5 +42,20 @@ describe('the unanimous election (PRODUCT-RULES: Finalization)', () => {
     [5, 'Candidate'],
   ])('the delegate of a level %i caucus earns %s', (level, badge) => {
     expect(delegateBadgeName(level)).toBe(badge);
+  });
+});
+
+describe('missingVote: one vote from finishing (issue 13)', () => {
+  it.each([
+    ['all but c voted for a', { votes: allFor('a', ['a', 'b']) }, { missingVoterId: 'c', candidateId: 'a', agreed: 2 }],
+    ['all but a voted for b', { votes: allFor('b', ['b', 'c']) }, { missingVoterId: 'a', candidateId: 'b', agreed: 2 }],
+    ['split votes', { votes: [...allFor('a', ['a']), ...allFor('b', ['b'])] }, null],
+    ['everyone voted', { votes: allFor('a') }, null],
+    ['two still missing', { votes: allFor('a', ['a']) }, null],
+    ['no votes', { votes: [] }, null],
+    ['seats not filled', { votingMemberIds: ['a', 'b'], votes: allFor('a', ['a']) }, null],
+    ['a vote for someone who left', { votes: [...allFor('a', ['a']), { voterId: 'b', candidateId: 'z' }] }, null],
+  ] as Array<[string, Partial<ElectionFacts>, ReturnType<typeof missingVote>]>)('%s', (_name, patch, expected) => {
+    expect(missingVote(facts(patch))).toEqual(expected);
   });
 });

@@ -43,6 +43,22 @@ export function decideElection(f: ElectionFacts): ElectionOutcome {
   return { status: 'finalize', delegateId: candidateId, tally };
 }
 
+/**
+ * One vote from finishing: every seat is filled, all members but one have voted, and every
+ * vote names the same member. Then the one who has not voted is told their vote is missing
+ * (issue 13). Null in any other state.
+ */
+export function missingVote(f: Pick<ElectionFacts, 'requiredVotingMembers' | 'votingMemberIds' | 'votes'>): { missingVoterId: string; candidateId: string; agreed: number } | null {
+  const members = new Set(f.votingMemberIds);
+  if (f.requiredVotingMembers < 2 || members.size < f.requiredVotingMembers) return null;
+  const counted = f.votes.filter((v) => members.has(v.voterId) && members.has(v.candidateId));
+  const candidates = new Set(counted.map((v) => v.candidateId));
+  const voters = new Set(counted.map((v) => v.voterId));
+  if (candidates.size !== 1 || voters.size !== members.size - 1) return null;
+  const missingVoterId = [...members].find((id) => !voters.has(id))!;
+  return { missingVoterId, candidateId: [...candidates][0]!, agreed: voters.size };
+}
+
 /** The badge the delegate of a finalized caucus earns: 'Delegate - Level N' (N = level + 1), or 'Candidate' at level 5. */
 export function delegateBadgeName(caucusLevel: number): string {
   return caucusLevel >= 5 ? 'Candidate' : `Delegate - Level ${caucusLevel + 1}`;

@@ -14,6 +14,9 @@ const CASES: { [K in NotificationKind]: Array<[NotificationData[K], string, stri
   caucus_full: [
     [caucus, 'Your caucus is full', 'Riverside Ten has all its voting members. The election waits for your vote: verify your identity if you have not, then vote.', '/caucus/c1'],
   ],
+  vote_missing: [
+    [{ ...caucus, candidateName: 'Dana', agreed: 9, required: 10 }, 'Your vote is missing', '9 of 10 members of Riverside Ten voted for Dana; your vote is missing.', '/caucus/c1'],
+  ],
   election_finalized: [[{ ...caucus, delegateId: 'u9', delegateName: 'Dana', level: 1 }, 'Delegate elected', 'Riverside Ten elected Dana as its Delegate.', '/caucus/c1']],
   elected_delegate: [[{ ...caucus, level: 3 }, 'You are the Delegate', 'Riverside Ten elected you. You now represent it at level 4.', '/representation']],
   friend_request: [[{ fromId: 'u2', fromName: 'Ben' }, 'Friend request', 'Ben wants to be your friend.', '/friends']],

@@ -14,6 +14,8 @@ export interface NotificationData {
   caucus_joined: { caucusId: string; caucusName: string; memberName: string; count: number };
   /** Your caucus has all its voting members: verify (if you have not) and vote. */
   caucus_full: { caucusId: string; caucusName: string };
+  /** All members but you voted for the same person: the election waits for your vote. */
+  vote_missing: { caucusId: string; caucusName: string; candidateName: string; agreed: number; required: number };
   /** Your caucus elected its Delegate. */
   election_finalized: { caucusId: string; caucusName: string; delegateId: string; delegateName: string; level: number };
   /** You were elected Delegate: you now represent the caucus one level up. */
@@ -31,6 +33,7 @@ export const NOTIFICATION_KINDS = [
   'organizer_invitation',
   'caucus_joined',
   'caucus_full',
+  'vote_missing',
   'election_finalized',
   'elected_delegate',
   'friend_request',
@@ -91,6 +94,11 @@ const WORDS: { [K in NotificationKind]: (data: NotificationData[K]) => Notificat
   caucus_full: (d) => ({
     title: 'Your caucus is full',
     body: `${d.caucusName} has all its voting members. The election waits for your vote: verify your identity if you have not, then vote.`,
+    link: caucusLink(d.caucusId),
+  }),
+  vote_missing: (d) => ({
+    title: 'Your vote is missing',
+    body: `${d.agreed} of ${d.required} members of ${d.caucusName} voted for ${d.candidateName}; your vote is missing.`,
     link: caucusLink(d.caucusId),
   }),
   election_finalized: (d) => ({

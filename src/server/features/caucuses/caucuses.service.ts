@@ -9,7 +9,7 @@ import {
   type SearchCaucusesInput,
 } from '../../../domain/caucuses/caucus-schemas';
 import type { CaucusDetail, CaucusPerson, CaucusSummary, JoinResult, RepresentationLink, VoteResult } from '../../../domain/caucuses/caucus-types';
-import { VERIFICATION_REQUIRED_MESSAGE, decideElection } from '../../../domain/caucuses/election';
+import { VERIFICATION_REQUIRED_MESSAGE, decideElection, missingVote } from '../../../domain/caucuses/election';
 import { decideJoin } from '../../../domain/caucuses/eligibility';
 import { userLevel } from '../../../domain/caucuses/level';
 import { resolveAlignment } from '../../../domain/profiles/alignment';
@@ -449,7 +449,10 @@ async function settleElection(tx: Tx, clock: Clock, caucusId: string): Promise<V
     votes: voteRows,
     unverifiedMemberIds: voting.filter((m) => !m.verified).map((m) => m.userId),
   });
-  if (outcome.status === 'open') return { status: 'open' };
+  if (outcome.status === 'open') {
+    await notifyMissingVote(tx, clock.now(), c, voting.map((m) => m.userId), voteRows);
+    return { status: 'open' };
+  }
   if (outcome.status === 'awaiting_verification') return { status: 'awaiting_verification', message: VERIFICATION_REQUIRED_MESSAGE };
 
   const now = clock.now();
@@ -483,6 +486,18 @@ async function settleElection(tx: Tx, clock: Clock, caucusId: string): Promise<V
   // Banner badges, the voters' Pioneer places, and Champion for anyone this completes.
   await evaluateBadgesOf(tx, [delegateId, ...organizerIds, ...voting.map((m) => m.userId)], now);
   return { status: 'finalized', electedDelegateId: delegateId };
+}
+
+/**
+ * One vote from finishing (all but one voted for the same member): the one who has not voted
+ * hears that the election waits for them, once while it stays unread.
+ */
+async function notifyMissingVote(tx: Tx, now: Date, c: CaucusRow, votingMemberIds: string[], voteRows: Array<{ voterId: string; candidateId: string }>) {
+  const missing = missingVote({ requiredVotingMembers: c.requiredVotingMembers, votingMemberIds, votes: voteRows });
+  if (!missing) return;
+  const [candidate] = await tx.select({ name: users.name }).from(users).where(eq(users.id, missing.candidateId));
+  const data = { caucusId: c.id, caucusName: c.name, candidateName: candidate?.name ?? 'a member', agreed: missing.agreed, required: c.requiredVotingMembers };
+  await notify(tx, now, [{ userId: missing.missingVoterId, kind: 'vote_missing', data, dedupeKey: c.id }]);
 }
 
 /**

@@ -195,8 +195,15 @@ describe('caucus events', () => {
     await addOrganizer(database.db, caucus.id, organizer.id);
     const members = await addVotingMembers(database.db, caucus, 10);
     const delegate = members[3]!;
+    const last = members[9]!;
     const [delegateRow] = await database.db.select({ name: users.name }).from(users).where(eq(users.id, delegate.id));
-    for (const m of members) await caucusService.castVote(deps(), m.id, caucus.id, delegate.id);
+    for (const m of members.slice(0, 9)) await caucusService.castVote(deps(), m.id, caucus.id, delegate.id);
+    // Nine of ten agree: only the tenth hears that the election waits for them, once.
+    expect(await rowsOf(last.id, 'vote_missing')).toHaveLength(1);
+    for (const m of members.slice(0, 9)) expect(await rowsOf(m.id, 'vote_missing')).toHaveLength(0);
+    const [missing] = ((await (await get('/api/notifications', last)).json()) as NotificationPage).items;
+    expect(missing).toMatchObject({ kind: 'vote_missing', body: `9 of 10 members of Cascade Ten voted for ${delegateRow!.name}; your vote is missing.` });
+    await caucusService.castVote(deps(), last.id, caucus.id, delegate.id);
 
     for (const m of [...members.filter((x) => x.id !== delegate.id), organizer]) {
       const rows = await rowsOf(m.id, 'election_finalized');
