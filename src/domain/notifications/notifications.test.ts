@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_KINDS, describeNotification, isNotificationKind, type NotificationData, type NotificationKind } from './notifications';
+import { NOTIFICATION_KINDS, describeNotification, isNotificationKind, peopleNamedIn, withFormerMembers, type NotificationData, type NotificationKind } from './notifications';
 
 const caucus = { caucusId: 'c1', caucusName: 'Riverside Ten' };
 
 const CASES: { [K in NotificationKind]: Array<[NotificationData[K], string, string, string]> } = {
-  caucus_invitation: [[{ ...caucus, inviterName: 'Olga' }, 'Caucus invitation', 'Olga invited you to join Riverside Ten as a voting member.', '/my-caucuses']],
-  organizer_invitation: [[{ ...caucus, inviterName: 'Olga' }, 'Co-organizer invitation', 'Olga invited you to co-organize Riverside Ten.', '/organizer-invitations']],
+  caucus_invitation: [[{ ...caucus, inviterId: 'u1', inviterName: 'Olga' }, 'Caucus invitation', 'Olga invited you to join Riverside Ten as a voting member.', '/my-caucuses']],
+  organizer_invitation: [[{ ...caucus, inviterId: 'u1', inviterName: 'Olga' }, 'Co-organizer invitation', 'Olga invited you to co-organize Riverside Ten.', '/organizer-invitations']],
   caucus_joined: [
-    [{ ...caucus, memberName: 'Vic', count: 1 }, 'New member', 'Vic joined Riverside Ten.', '/caucus/c1'],
-    [{ ...caucus, memberName: 'Vic', count: 2 }, 'New member', 'Vic and 1 other joined Riverside Ten.', '/caucus/c1'],
-    [{ ...caucus, memberName: 'Vic', count: 9 }, 'New member', 'Vic and 8 others joined Riverside Ten.', '/caucus/c1'],
+    [{ ...caucus, memberId: 'u3', memberName: 'Vic', count: 1 }, 'New member', 'Vic joined Riverside Ten.', '/caucus/c1'],
+    [{ ...caucus, memberId: 'u3', memberName: 'Vic', count: 2 }, 'New member', 'Vic and 1 other joined Riverside Ten.', '/caucus/c1'],
+    [{ ...caucus, memberId: 'u3', memberName: 'Vic', count: 9 }, 'New member', 'Vic and 8 others joined Riverside Ten.', '/caucus/c1'],
   ],
   caucus_full: [
     [caucus, 'Your caucus is full', 'Riverside Ten has all its voting members. The election waits for your vote: verify your identity if you have not, then vote.', '/caucus/c1'],
   ],
   vote_missing: [
-    [{ ...caucus, candidateName: 'Dana', agreed: 9, required: 10 }, 'Your vote is missing', '9 of 10 members of Riverside Ten voted for Dana; your vote is missing.', '/caucus/c1'],
+    [{ ...caucus, candidateId: 'u9', candidateName: 'Dana', agreed: 9, required: 10 }, 'Your vote is missing', '9 of 10 members of Riverside Ten voted for Dana; your vote is missing.', '/caucus/c1'],
   ],
   election_finalized: [[{ ...caucus, delegateId: 'u9', delegateName: 'Dana', level: 1 }, 'Delegate elected', 'Riverside Ten elected Dana as its Delegate.', '/caucus/c1']],
   elected_delegate: [[{ ...caucus, level: 3 }, 'You are the Delegate', 'Riverside Ten elected you. You now represent it at level 4.', '/representation']],
@@ -39,5 +39,23 @@ describe('isNotificationKind', () => {
     ['', false],
   ])('%s -> %s', (value, expected) => {
     expect(isNotificationKind(value)).toBe(expected);
+  });
+});
+
+describe('people who left are named as former members', () => {
+  const request = { fromId: 'u2', fromName: 'Ben' };
+  it.each([
+    ['present', new Set(['u2']), 'Ben'],
+    ['gone', new Set<string>(), 'Former member'],
+  ])('%s', (_name, present, expected) => {
+    const data = withFormerMembers('friend_request', request, (id) => present.has(id), 'Former member');
+    expect(data.fromName).toBe(expected);
+    expect(request.fromName).toBe('Ben');
+  });
+
+  it('names every person of every kind by id, and only people', () => {
+    const ids = NOTIFICATION_KINDS.flatMap((kind) => (CASES[kind] as unknown as Array<[never]>).flatMap(([data]) => peopleNamedIn(kind, data)));
+    expect(new Set(ids)).toEqual(new Set(['u1', 'u3', 'u9', 'u2']));
+    expect(peopleNamedIn('caucus_full', caucus)).toEqual([]);
   });
 });

@@ -7,15 +7,15 @@
 /** Every kind of notification, with the data it carries (ids and names: never another person's address). */
 export interface NotificationData {
   /** You were invited to a caucus as a voting member. */
-  caucus_invitation: { caucusId: string; caucusName: string; inviterName: string };
+  caucus_invitation: { caucusId: string; caucusName: string; inviterId: string; inviterName: string };
   /** You were invited to co-organize a caucus. */
-  organizer_invitation: { caucusId: string; caucusName: string; inviterName: string };
+  organizer_invitation: { caucusId: string; caucusName: string; inviterId: string; inviterName: string };
   /** People joined a caucus you organize (one unread notification per caucus, counting up). */
-  caucus_joined: { caucusId: string; caucusName: string; memberName: string; count: number };
+  caucus_joined: { caucusId: string; caucusName: string; memberId: string; memberName: string; count: number };
   /** Your caucus has all its voting members: verify (if you have not) and vote. */
   caucus_full: { caucusId: string; caucusName: string };
   /** All members but you voted for the same person: the election waits for your vote. */
-  vote_missing: { caucusId: string; caucusName: string; candidateName: string; agreed: number; required: number };
+  vote_missing: { caucusId: string; caucusName: string; candidateId: string; candidateName: string; agreed: number; required: number };
   /** Your caucus elected its Delegate. */
   election_finalized: { caucusId: string; caucusName: string; delegateId: string; delegateName: string; level: number };
   /** You were elected Delegate: you now represent the caucus one level up. */
@@ -122,6 +122,37 @@ const WORDS: { [K in NotificationKind]: (data: NotificationData[K]) => Notificat
     link: profileLink(d.friendId),
   }),
 };
+
+/** The people a notification names: each pair is the field of their id and the field of their name. */
+const PEOPLE: { [K in NotificationKind]: Array<[keyof NotificationData[K] & string, keyof NotificationData[K] & string]> } = {
+  caucus_invitation: [['inviterId', 'inviterName']],
+  organizer_invitation: [['inviterId', 'inviterName']],
+  caucus_joined: [['memberId', 'memberName']],
+  caucus_full: [],
+  vote_missing: [['candidateId', 'candidateName']],
+  election_finalized: [['delegateId', 'delegateName']],
+  elected_delegate: [],
+  friend_request: [['fromId', 'fromName']],
+  friend_accepted: [['friendId', 'friendName']],
+};
+
+/** The ids of the people a notification names. */
+export function peopleNamedIn<K extends NotificationKind>(kind: K, data: NotificationData[K]): string[] {
+  return PEOPLE[kind].map(([idField]) => String(data[idField]));
+}
+
+/**
+ * The data with every person whose account is gone (deleted, or hidden as deleted) named
+ * `formerName` instead: a notification keeps the name it was written with, and must not keep
+ * showing it after that person left.
+ */
+export function withFormerMembers<K extends NotificationKind>(kind: K, data: NotificationData[K], isPresent: (userId: string) => boolean, formerName: string): NotificationData[K] {
+  const next = { ...data };
+  for (const [idField, nameField] of PEOPLE[kind]) {
+    if (!isPresent(String(data[idField]))) (next as Record<string, unknown>)[nameField] = formerName;
+  }
+  return next;
+}
 
 /** The words of a notification of `kind` with `data`. */
 export function describeNotification<K extends NotificationKind>(kind: K, data: NotificationData[K]): NotificationWords {

@@ -358,7 +358,7 @@ async function notifyJoin(tx: Tx, c: CaucusRow, joinerId: string, now: Date): Pr
   const voting = people.filter((p) => p.isVotingMember);
   const caucus = { caucusId: c.id, caucusName: c.name };
   await notify(tx, now, [
-    ...[...organizerIds].map((userId) => ({ userId, kind: 'caucus_joined' as const, data: { ...caucus, memberName, count: 1 }, dedupeKey: c.id })),
+    ...[...organizerIds].map((userId) => ({ userId, kind: 'caucus_joined' as const, data: { ...caucus, memberId: joinerId, memberName, count: 1 }, dedupeKey: c.id })),
     ...(voting.length >= c.requiredVotingMembers ? voting.map((v) => ({ userId: v.userId, kind: 'caucus_full' as const, data: caucus, dedupeKey: c.id })) : []),
   ]);
 }
@@ -496,7 +496,7 @@ async function notifyMissingVote(tx: Tx, now: Date, c: CaucusRow, votingMemberId
   const missing = missingVote({ requiredVotingMembers: c.requiredVotingMembers, votingMemberIds, votes: voteRows });
   if (!missing) return;
   const [candidate] = await tx.select({ name: users.name }).from(users).where(eq(users.id, missing.candidateId));
-  const data = { caucusId: c.id, caucusName: c.name, candidateName: candidate?.name ?? 'a member', agreed: missing.agreed, required: c.requiredVotingMembers };
+  const data = { caucusId: c.id, caucusName: c.name, candidateId: missing.candidateId, candidateName: candidate?.name ?? 'a member', agreed: missing.agreed, required: c.requiredVotingMembers };
   await notify(tx, now, [{ userId: missing.missingVoterId, kind: 'vote_missing', data, dedupeKey: c.id }]);
 }
 

@@ -246,7 +246,7 @@ export async function inviteVoter(deps: InvitationDeps, inviterId: string, caucu
         .insert(votingMemberInvitations)
         .values({ caucusId, inviterId, inviteeId: invitee.id, createdAt: now })
         .returning({ id: votingMemberInvitations.id });
-      const data = { caucusId, caucusName: c.name, inviterName: await nameOf(tx, inviterId) };
+      const data = { caucusId, caucusName: c.name, inviterId, inviterName: await nameOf(tx, inviterId) };
       await notify(tx, now, [{ userId: invitee.id, kind: 'caucus_invitation', data }]);
       return { id: row!.id };
     });
@@ -287,7 +287,7 @@ export async function inviteOrganizer(
         .insert(organizerInvitations)
         .values({ caucusId, inviterId, inviteeId: invitee.id, createdAt: now })
         .returning({ id: organizerInvitations.id });
-      const data = { caucusId, caucusName: c.name, inviterName: await nameOf(tx, inviterId) };
+      const data = { caucusId, caucusName: c.name, inviterId, inviterName: await nameOf(tx, inviterId) };
       await notify(tx, now, [{ userId: invitee.id, kind: 'organizer_invitation', data }]);
       return { id: row!.id };
     });

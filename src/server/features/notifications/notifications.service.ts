@@ -1,8 +1,11 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { FORMER_MEMBER_NAME } from '../../../domain/profiles/profile-types';
 import {
   NOTIFICATION_PAGE_SIZE,
   describeNotification,
   isNotificationKind,
+  peopleNamedIn,
+  withFormerMembers,
   type NotificationData,
   type NotificationKind,
   type NotificationPage,
@@ -10,6 +13,7 @@ import {
 } from '../../../domain/notifications/notifications';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
+import { users } from '../../db/schema/auth';
 import { notifications } from '../../db/schema/notifications';
 import { badRequest, notFound } from '../../http/app-error';
 import { notifyQuery } from '../../realtime/notification-hub';
@@ -89,10 +93,22 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
 
 type Row = typeof notifications.$inferSelect;
 
-function toView(row: Row): NotificationView | null {
-  if (!isNotificationKind(row.kind)) return null;
-  const words = describeNotification(row.kind, row.data as NotificationData[typeof row.kind]);
-  return { id: row.id, kind: row.kind, ...words, createdAt: row.createdAt.toISOString(), readAt: row.readAt?.toISOString() ?? null };
+type KnownRow = Row & { kind: NotificationKind };
+const known = (row: Row): row is KnownRow => isNotificationKind(row.kind);
+
+/** The words of each row, naming the people who have since left as former members (one indexed read for the page). */
+async function toViews(db: DbOrTx, rows: readonly Row[]): Promise<NotificationView[]> {
+  const valid = rows.filter(known);
+  const ids = [...new Set(valid.flatMap((r) => peopleNamedIn(r.kind, r.data as NotificationData[typeof r.kind])))];
+  const present = new Set(
+    ids.length === 0
+      ? []
+      : (await db.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), isNull(users.deletedAt)))).map((u) => u.id),
+  );
+  return valid.map((row) => {
+    const data = withFormerMembers(row.kind, row.data as NotificationData[typeof row.kind], (id) => present.has(id), FORMER_MEMBER_NAME);
+    return { id: row.id, kind: row.kind, ...describeNotification(row.kind, data), createdAt: row.createdAt.toISOString(), readAt: row.readAt?.toISOString() ?? null };
+  });
 }
 
 /** The user's notifications, newest first, a page at a time (one indexed read). */
@@ -114,7 +130,7 @@ export async function listNotifications({ db }: Pick<NotificationDeps, 'db'>, us
   const page = rows.slice(0, NOTIFICATION_PAGE_SIZE);
   const last = page[page.length - 1];
   return {
-    items: page.map(toView).filter((v): v is NotificationView => v !== null),
+    items: await toViews(db, page),
     nextCursor: rows.length > NOTIFICATION_PAGE_SIZE && last ? encodeCursor(last.createdAt, last.id) : null,
   };
 }

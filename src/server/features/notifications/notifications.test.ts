@@ -119,6 +119,16 @@ describe('the list, the count and marking read', () => {
     expect(await countOf(ann)).toBe(0);
   });
 
+  it('names a person who has since deleted their account as a former member', async () => {
+    const [ann, ben] = await Promise.all([person(), person({ name: 'Ben Leaving' })]);
+    await notify(database.db, new Date(), [{ userId: ann.id, kind: 'friend_request', data: { fromId: ben.id, fromName: 'Ben Leaving' } }]);
+    const before = ((await (await get('/api/notifications', ann)).json()) as NotificationPage).items[0]!;
+    expect(before.body).toBe('Ben Leaving wants to be your friend.');
+    expect((await t.request('/api/me', { method: 'DELETE', cookie: await t.cookieFor(ben), json: { confirmation: 'delete' } })).status).toBe(200);
+    const after = ((await (await get('/api/notifications', ann)).json()) as NotificationPage).items[0]!;
+    expect(after.body).toBe('Former member wants to be your friend.');
+  });
+
   it('is for signed-in users only', async () => {
     expect((await get('/api/notifications', null)).status).toBe(401);
     expect((await get('/api/notifications/unread-count', null)).status).toBe(401);
