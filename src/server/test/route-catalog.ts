@@ -28,6 +28,7 @@ import { searchQuery as friendSearchQuery } from '../features/friends/friends.ro
 import { shareImageParam } from '../features/link-previews/link-previews.routes';
 import { nameQuery, organizerResponseSchema, userSearchQuery, voterResponseSchema } from '../features/invitations/invitations.routes';
 import { listQuery, threadQuery } from '../features/messages/messages.routes';
+import { pageQuery as notificationPageQuery } from '../features/notifications/notifications.routes';
 import { CAUCUS_A_CHAT, CAUCUS_A_PASSWORD, ROLES, type Role, type RouteWorld } from './route-world';
 
 /**
@@ -382,6 +383,23 @@ export const ROUTE_CATALOG: RouteRow[] = [
     expect: only(['member'], 404, { outsider: 403 }),
     schemas: { json: respondFriendRequestSchema },
     request: (w) => ({ path: `/api/friends/requests/${w.friendRequestId}/respond`, json: { response: 'declined' } }),
+  },
+  {
+    key: 'GET /api/notifications',
+    rule: 'signed in (own)',
+    expect: signedIn(),
+    schemas: { query: notificationPageQuery },
+    request: () => ({ path: '/api/notifications' }),
+    secrets: () => ['Private asker'],
+    hiddenFrom: ['organizer', 'outsider', 'delegate', 'admin', 'unconfirmed', 'anonymous'],
+  },
+  { key: 'GET /api/notifications/unread-count', rule: 'signed in (own)', expect: signedIn(), request: () => ({ path: '/api/notifications/unread-count' }) },
+  { key: 'POST /api/notifications/read-all', rule: 'signed in (own)', expect: signedIn(), request: () => ({ path: '/api/notifications/read-all', json: {} }) },
+  {
+    key: 'POST /api/notifications/:id/read',
+    rule: 'its recipient (anyone else: 404)',
+    expect: only(['member'], 404),
+    request: (w) => ({ path: `/api/notifications/${w.notificationId}/read`, json: {} }),
   },
   { key: 'GET /api/messages/conversations', rule: 'signed in (own)', expect: signedIn(), schemas: { query: listQuery }, request: () => ({ path: '/api/messages/conversations' }) },
   {

@@ -8,6 +8,7 @@ import { challengeChatMessages } from '../db/schema/challenges';
 import { debateAudio } from '../db/schema/debates';
 import { photos } from '../db/schema/platform';
 import { premiumBadges } from '../db/schema/points';
+import { notifications } from '../db/schema/notifications';
 import { friendRequests, privateMessages } from '../db/schema/social';
 import { addOrganizer, createCaucusRow } from './caucus-factories';
 import { addChallengeMember, createChallengeRow, inviteToChallenge } from './challenge-factories';
@@ -46,6 +47,8 @@ export interface RouteWorld {
   voterInvitationId: string;
   organizerInvitationId: string;
   friendRequestId: string;
+  /** A notification of the member's. */
+  notificationId: string;
   debate: { id: string; responseId: string; rebuttalId: string };
   audioPath: string;
   challengeId: string;
@@ -119,6 +122,11 @@ export async function buildRouteWorld(db: Db, auth: Auth, secret: string): Promi
   await makeFriends(db, member.id, member2.id);
   const [friendRequest] = await db.insert(friendRequests).values({ requesterId: outsider.id, requesteeId: member.id }).returning({ id: friendRequests.id });
   await db.insert(privateMessages).values({ senderId: member.id, recipientId: member2.id, message: 'Private hello' });
+  // The member's notification of the outsider's request (as the friends service writes it).
+  const [notification] = await db
+    .insert(notifications)
+    .values({ userId: member.id, kind: 'friend_request', data: { fromId: outsider.id, fromName: 'Private asker' } })
+    .returning({ id: notifications.id });
 
   const debate = await createDebateRow(db, member.id, { title: `Debate ${n}` });
   const response = await addTextResponse(db, debate.id, member2.id);
@@ -153,6 +161,7 @@ export async function buildRouteWorld(db: Db, auth: Auth, secret: string): Promi
     voterInvitationId: voterInvitation!.id,
     organizerInvitationId: organizerInvitation!.id,
     friendRequestId: friendRequest!.id,
+    notificationId: notification!.id,
     debate: { id: debate.id, responseId: response.id, rebuttalId: rebuttal.id },
     audioPath: `/api/debate-audio/${audioKey}`,
     challengeId: challenge.id,

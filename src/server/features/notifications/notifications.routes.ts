@@ -6,7 +6,7 @@ import { type AppEnv, requireUser } from '../../http/session';
 import { validate } from '../../http/validate';
 import * as notifications from './notifications.service';
 
-const pageQuery = z.object({ before: z.string().max(200).optional() });
+export const pageQuery = z.object({ before: z.string().max(200).optional() });
 const idParam = zValidator('param', z.object({ id: z.uuid() }), (result) => {
   if (!result.success) throw notFound(notifications.NOTIFICATION_MESSAGES.notFound);
 });
