@@ -16,6 +16,7 @@ import { leaderboardRoutes } from './features/leaderboards/leaderboards.routes';
 import { chatRoutes } from './features/chat/chat.routes';
 import { invitationRoutes } from './features/invitations/invitations.routes';
 import { friendRoutes } from './features/friends/friends.routes';
+import { notificationRoutes } from './features/notifications/notifications.routes';
 import { messageRoutes } from './features/messages/messages.routes';
 import { broadcastRoutes } from './features/broadcasts/broadcasts.routes';
 import { challengeRoutes } from './features/challenges/challenges.routes';
@@ -211,6 +212,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.route('/api', chatRoutes({ db, clock, logger, notifications: deps.notifications }));
   app.route('/api', invitationRoutes({ db, clock, throttle: settings }));
   app.route('/api', friendRoutes({ db, clock }));
+  app.route('/api', notificationRoutes({ db, clock }));
   app.route('/api', messageRoutes({ db, clock, logger, notifications: deps.notifications }));
   app.route('/api', broadcastRoutes({ db, clock }));
   app.route('/api', debateRoutes({ db, clock }));

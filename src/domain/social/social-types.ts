@@ -75,4 +75,6 @@ export interface ConversationThread {
 /** The live stream's events (GET /api/messages/stream). */
 export type MessageStreamEvent =
   | { type: 'message'; message: PrivateMessageView }
-  | { type: 'read'; partnerId: string };
+  | { type: 'read'; partnerId: string }
+  /** A notification for the user was written (src/domain/notifications): reload the count. */
+  | { type: 'notification' };

@@ -9,10 +9,11 @@ import * as challenges from './schema/challenges';
 import * as debates from './schema/debates';
 import * as payments from './schema/payments';
 import * as platform from './schema/platform';
+import * as notifications from './schema/notifications';
 import * as points from './schema/points';
 import * as social from './schema/social';
 
-export const schema = { ...auth, ...caucuses, ...points, ...payments, ...social, ...debates, ...challenges, ...platform };
+export const schema = { ...auth, ...caucuses, ...points, ...payments, ...social, ...debates, ...challenges, ...platform, ...notifications };
 export type Db = NodePgDatabase<typeof schema>;
 /** A database handle or an open transaction: services accept either. */
 export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -21,6 +21,7 @@ import { withRetry } from '../../db/transaction-retry';
 import type { Clock } from '../../clock';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error';
 import { evaluateBadges, evaluateBadgesOf } from '../badges/badge-engine.service';
+import { notify } from '../notifications/notifications.service';
 import { awardBanner, writeActivities } from '../points/awards.service';
 
 export interface CaucusDeps {
@@ -333,9 +334,33 @@ async function joinLocked(
       await tx.insert(caucusMembers).values({ caucusId: c.id, userId, isVotingMember: true, isOrganizer: false, joinedAt: now });
       await tx.update(caucuses).set({ updatedAt: now }).where(eq(caucuses.id, c.id));
       await writeActivities(tx, [{ userId, activityType: 'caucus_joined', description: `Joined the caucus "${c.name}"` }], now);
+      await notifyJoin(tx, c, userId, now);
       return { status: 'joined', caucusId: c.id };
     }
   }
+}
+
+/**
+ * After a join (caucus row locked): its organizers hear of the new member (one unread
+ * notification per caucus, counting up), and a caucus that is now full tells each voting
+ * member that the election waits for them (once: the join that fills it happens once).
+ */
+async function notifyJoin(tx: Tx, c: CaucusRow, joinerId: string, now: Date): Promise<void> {
+  const people = await tx
+    .select({ userId: caucusMembers.userId, isVotingMember: caucusMembers.isVotingMember, isOrganizer: caucusMembers.isOrganizer, name: users.name })
+    .from(caucusMembers)
+    .innerJoin(users, eq(users.id, caucusMembers.userId))
+    .where(eq(caucusMembers.caucusId, c.id));
+  const organizerIds = new Set(people.filter((p) => p.isOrganizer).map((p) => p.userId));
+  if (c.organizerId) organizerIds.add(c.organizerId);
+  organizerIds.delete(joinerId);
+  const memberName = people.find((p) => p.userId === joinerId)?.name ?? 'A voter';
+  const voting = people.filter((p) => p.isVotingMember);
+  const caucus = { caucusId: c.id, caucusName: c.name };
+  await notify(tx, now, [
+    ...[...organizerIds].map((userId) => ({ userId, kind: 'caucus_joined' as const, data: { ...caucus, memberName, count: 1 }, dedupeKey: c.id })),
+    ...(voting.length >= c.requiredVotingMembers ? voting.map((v) => ({ userId: v.userId, kind: 'caucus_full' as const, data: caucus, dedupeKey: c.id })) : []),
+  ]);
 }
 
 /**
@@ -443,6 +468,15 @@ async function settleElection(tx: Tx, clock: Clock, caucusId: string): Promise<V
   );
   const organizerIds = new Set(members.filter((m) => m.isOrganizer).map((m) => m.userId));
   if (c.organizerId) organizerIds.add(c.organizerId);
+  // Everyone of the caucus learns who the Delegate is; the Delegate, what it means for them.
+  const [delegate] = await tx.select({ name: users.name }).from(users).where(eq(users.id, delegateId));
+  const finalized = { caucusId, caucusName: c.name, delegateId, delegateName: delegate?.name ?? 'Your Delegate', level: c.level };
+  await notify(tx, now, [
+    ...[...new Set([...voting.map((m) => m.userId), ...organizerIds])]
+      .filter((id) => id !== delegateId)
+      .map((userId) => ({ userId, kind: 'election_finalized' as const, data: finalized })),
+    { userId: delegateId, kind: 'elected_delegate', data: { caucusId, caucusName: c.name, level: c.level } },
+  ]);
   if (c.level === 1) await assignPioneerRank(tx, c);
   for (const organizerId of [...organizerIds].sort()) await awardBanner(tx, organizerId, caucusId, now);
   // The badge engine: the delegate's badge (Delegate - Level N, Candidate), the organizers'

@@ -24,6 +24,7 @@ import { friendRequests, friendships } from '../../db/schema/social';
 import { withRetry } from '../../db/transaction-retry';
 import { AppError, conflict, forbidden, notFound } from '../../http/app-error';
 import { searchUsers } from '../invitations/invitations.service';
+import { notify } from '../notifications/notifications.service';
 import { writeActivities } from '../points/awards.service';
 
 export interface FriendDeps {
@@ -110,6 +111,7 @@ async function acceptRequest(tx: Tx, requestId: string, requester: PersonRow, re
     .onConflictDoNothing()
     .returning({ user1Id: friendships.user1Id });
   if (inserted.length === 0) return;
+  await notify(tx, at, [{ userId: requester.id, kind: 'friend_accepted', data: { friendId: requestee.id, friendName: requestee.name } }]);
   await writeActivities(
     tx,
     [
@@ -151,6 +153,7 @@ export async function sendFriendRequest({ db, clock }: FriendDeps, requesterId: 
         .insert(friendRequests)
         .values({ requesterId, requesteeId: targetId, status: 'pending', createdAt: now })
         .returning({ id: friendRequests.id, createdAt: friendRequests.createdAt });
+      await notify(tx, now, [{ userId: targetId, kind: 'friend_request', data: { fromId: requesterId, fromName: requester.name } }]);
       return { status: 'pending', request: { id: row!.id, person: toPerson(target), createdAt: row!.createdAt.toISOString() } };
     }),
   );

@@ -12,6 +12,7 @@ import { withRetry } from '../../db/transaction-retry';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error';
 import { evaluateBadges } from '../badges/badge-engine.service';
 import { joinCaucusInTransaction } from '../caucuses/caucuses.service';
+import { notify } from '../notifications/notifications.service';
 
 export interface InvitationDeps {
   db: Db;
@@ -213,6 +214,12 @@ async function liveUser(tx: Tx, where: SQL) {
   return u ?? null;
 }
 
+/** A person's display name, as the notifications they cause name them. */
+async function nameOf(tx: DbOrTx, userId: string): Promise<string> {
+  const [row] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId));
+  return row?.name ?? FORMER_MEMBER;
+}
+
 const isPendingDuplicate = (error: unknown, constraint: string) => {
   const pg = pgErrorOf(error);
   return pg?.code === '23505' && (!pg.constraint || pg.constraint === constraint);
@@ -233,11 +240,16 @@ export async function inviteVoter(deps: InvitationDeps, inviterId: string, caucu
   if (here?.isOrganizer || c.organizerId === invitee.id) throw conflict('organizer_cannot_vote', INVITATION_MESSAGES.organizerCannotVote(invitee.name));
   if (c.votingMemberCount >= c.requiredVotingMembers) throw conflict('full', JOIN_MESSAGES.full(c.votingMemberCount, c.requiredVotingMembers));
   try {
-    const [row] = await db
-      .insert(votingMemberInvitations)
-      .values({ caucusId, inviterId, inviteeId: invitee.id, createdAt: clock.now() })
-      .returning({ id: votingMemberInvitations.id });
-    return { id: row!.id };
+    return await db.transaction(async (tx) => {
+      const now = clock.now();
+      const [row] = await tx
+        .insert(votingMemberInvitations)
+        .values({ caucusId, inviterId, inviteeId: invitee.id, createdAt: now })
+        .returning({ id: votingMemberInvitations.id });
+      const data = { caucusId, caucusName: c.name, inviterName: await nameOf(tx, inviterId) };
+      await notify(tx, now, [{ userId: invitee.id, kind: 'caucus_invitation', data }]);
+      return { id: row!.id };
+    });
   } catch (error) {
     if (isPendingDuplicate(error, 'voting_member_invitations_one_pending')) {
       throw new AppError(409, 'already_invited', INVITATION_MESSAGES.alreadyInvited(invitee.name), { title: INVITATION_MESSAGES.alreadyInvitedTitle });
@@ -269,11 +281,16 @@ export async function inviteOrganizer(
   }
   if (here?.isVotingMember) throw conflict('voting_member', INVITATION_MESSAGES.votingMemberCannotOrganize(name));
   try {
-    const [row] = await db
-      .insert(organizerInvitations)
-      .values({ caucusId, inviterId, inviteeId: invitee.id, createdAt: clock.now() })
-      .returning({ id: organizerInvitations.id });
-    return { id: row!.id };
+    return await db.transaction(async (tx) => {
+      const now = clock.now();
+      const [row] = await tx
+        .insert(organizerInvitations)
+        .values({ caucusId, inviterId, inviteeId: invitee.id, createdAt: now })
+        .returning({ id: organizerInvitations.id });
+      const data = { caucusId, caucusName: c.name, inviterName: await nameOf(tx, inviterId) };
+      await notify(tx, now, [{ userId: invitee.id, kind: 'organizer_invitation', data }]);
+      return { id: row!.id };
+    });
   } catch (error) {
     if (isPendingDuplicate(error, 'organizer_invitations_one_pending')) {
       throw new AppError(409, 'already_invited', INVITATION_MESSAGES.organizerAlreadyInvited, { title: 'Invitation already sent' });

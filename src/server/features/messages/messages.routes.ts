@@ -75,7 +75,8 @@ export function messageRoutes(deps: MessageRouteDeps) {
   /**
    * Server-Sent Events for the signed-in user: `ready` once subscribed (the client reloads
    * then, so nothing falls between), `message` with each message they send or receive,
-   * `read` when they read a conversation in another tab, `resync` after this process lost its
+   * `read` when they read a conversation in another tab, `notification` when a notification
+   * for them is written (issue 13), `resync` after this process lost its
    * LISTEN connection, and a comment every `heartbeatMs`. Only the user's own key is listened to.
    */
   app.get('/messages/stream', async (c) => {
@@ -90,6 +91,10 @@ export function messageRoutes(deps: MessageRouteDeps) {
         const note = data as messages.MessageNotification;
         if (note.kind === 'read') {
           await send('read', { type: 'read', partnerId: note.partnerId } satisfies MessageStreamEvent);
+          return;
+        }
+        if (note.kind === 'notification') {
+          await send('notification', { type: 'notification' } satisfies MessageStreamEvent);
           return;
         }
         const message = await readMessage(note.messageId);

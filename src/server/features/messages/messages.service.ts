@@ -16,6 +16,7 @@ import { users } from '../../db/schema/auth';
 import { privateMessages } from '../../db/schema/social';
 import { badRequest, notFound } from '../../http/app-error';
 import { notifyQuery } from '../../realtime/notification-hub';
+import { USER_STREAM_CHANNEL, type UserStreamNote } from '../../realtime/user-stream';
 import { personColumns, toPerson } from '../friends/friends.service';
 
 export interface MessageDeps {
@@ -24,10 +25,10 @@ export interface MessageDeps {
 }
 
 /** The LISTEN/NOTIFY channel of private messages; the notification key is the user who should hear of it. */
-export const MESSAGES_CHANNEL = 'private_messages';
+export const MESSAGES_CHANNEL = USER_STREAM_CHANNEL;
 
-/** What a notification carries: ids only (each process reads the row once). */
-export type MessageNotification = { kind: 'message'; messageId: string } | { kind: 'read'; partnerId: string };
+/** What a note on the user's stream carries (realtime/user-stream.ts). */
+export type MessageNotification = UserStreamNote;
 
 const messageColumns = {
   id: privateMessages.id,

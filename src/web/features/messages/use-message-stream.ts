@@ -68,7 +68,7 @@ export function useMessageStream(userId: string | null) {
       if (data.type === 'message') {
         const partnerId = data.message.senderId === userId ? data.message.recipientId : data.message.senderId;
         appendToThread(queryClient, partnerId, data.message);
-      } else {
+      } else if (data.type === 'read') {
         void queryClient.invalidateQueries({ queryKey: threadKey(data.partnerId) });
       }
       void queryClient.invalidateQueries({ queryKey: UNREAD_KEY });

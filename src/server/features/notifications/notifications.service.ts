@@ -1,0 +1,150 @@
+import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import {
+  NOTIFICATION_PAGE_SIZE,
+  describeNotification,
+  isNotificationKind,
+  type NotificationData,
+  type NotificationKind,
+  type NotificationPage,
+  type NotificationView,
+} from '../../../domain/notifications/notifications';
+import type { Clock } from '../../clock';
+import type { Db, DbOrTx } from '../../db/client';
+import { notifications } from '../../db/schema/notifications';
+import { badRequest, notFound } from '../../http/app-error';
+import { notifyQuery } from '../../realtime/notification-hub';
+import { USER_STREAM_CHANNEL, type UserStreamNote } from '../../realtime/user-stream';
+
+export interface NotificationDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/** One notification to write: to `userId`, of `kind`, with its data. */
+export type NewNotification = {
+  [K in NotificationKind]: {
+    userId: string;
+    kind: K;
+    data: NotificationData[K];
+    /**
+     * With a key, a person has at most one unread notification of this kind about it: a second
+     * `caucus_joined` counts up the first; any other kind says itself once.
+     */
+    dedupeKey?: string;
+  };
+}[NotificationKind];
+
+/** Kinds whose repeats fold into the unread one, counting up (data.count) and moving it to the top. */
+const FOLDING: ReadonlySet<NotificationKind> = new Set(['caucus_joined']);
+
+export const NOTIFICATION_MESSAGES = {
+  notFound: 'Notification not found',
+  badCursor: 'Invalid page cursor',
+} as const;
+
+/**
+ * Writes `items` inside the caller's transaction (so a notification exists exactly when the
+ * change that caused it commits), then tells each recipient's live stream (NOTIFY, sent at
+ * commit). Callers choose the recipients (the person who caused an event is usually not one).
+ */
+export async function notify(tx: DbOrTx, now: Date, items: readonly NewNotification[]): Promise<void> {
+  if (items.length === 0) return;
+  for (const item of items) {
+    const data = JSON.stringify(item.data);
+    const key = item.dedupeKey ?? null;
+    if (key === null) {
+      await tx.insert(notifications).values({ userId: item.userId, kind: item.kind, data: item.data, createdAt: now });
+    } else if (FOLDING.has(item.kind)) {
+      await tx.execute(sql`
+        insert into notifications (user_id, kind, data, dedupe_key, created_at)
+        values (${item.userId}, ${item.kind}, ${data}::jsonb, ${key}, ${now})
+        on conflict (user_id, kind, dedupe_key) where dedupe_key is not null and read_at is null
+        do update set
+          data = excluded.data || jsonb_build_object('count', coalesce((notifications.data->>'count')::int, 1) + 1),
+          created_at = excluded.created_at`);
+    } else {
+      await tx.execute(sql`
+        insert into notifications (user_id, kind, data, dedupe_key, created_at)
+        values (${item.userId}, ${item.kind}, ${data}::jsonb, ${key}, ${now})
+        on conflict (user_id, kind, dedupe_key) where dedupe_key is not null and read_at is null do nothing`);
+    }
+  }
+  const note: UserStreamNote = { kind: 'notification' };
+  for (const userId of new Set(items.map((i) => i.userId))) await tx.execute(notifyQuery(USER_STREAM_CHANNEL, userId, note));
+}
+
+/** A page cursor: the (created_at, id) of the last notification shown, opaque to the client. */
+function encodeCursor(createdAt: Date, id: string): string {
+  return Buffer.from(`${createdAt.toISOString()}|${id}`, 'utf8').toString('base64url');
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || !UUID.test(id) || Number.isNaN(createdAt.getTime())) throw badRequest('bad_cursor', NOTIFICATION_MESSAGES.badCursor);
+  return { createdAt, id };
+}
+
+type Row = typeof notifications.$inferSelect;
+
+function toView(row: Row): NotificationView | null {
+  if (!isNotificationKind(row.kind)) return null;
+  const words = describeNotification(row.kind, row.data as NotificationData[typeof row.kind]);
+  return { id: row.id, kind: row.kind, ...words, createdAt: row.createdAt.toISOString(), readAt: row.readAt?.toISOString() ?? null };
+}
+
+/** The user's notifications, newest first, a page at a time (one indexed read). */
+export async function listNotifications({ db }: Pick<NotificationDeps, 'db'>, userId: string, before?: string): Promise<NotificationPage> {
+  const after = before ? decodeCursor(before) : null;
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        after
+          ? or(lt(notifications.createdAt, after.createdAt), and(eq(notifications.createdAt, after.createdAt), lt(notifications.id, after.id)))
+          : undefined,
+      ),
+    )
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATION_PAGE_SIZE + 1);
+  const page = rows.slice(0, NOTIFICATION_PAGE_SIZE);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(toView).filter((v): v is NotificationView => v !== null),
+    nextCursor: rows.length > NOTIFICATION_PAGE_SIZE && last ? encodeCursor(last.createdAt, last.id) : null,
+  };
+}
+
+/** The bell's count (the partial index of unread notifications). */
+export async function unreadNotificationCount({ db }: Pick<NotificationDeps, 'db'>, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return row?.count ?? 0;
+}
+
+/** Marks one of the user's notifications read (again is fine); someone else's is not found. */
+export async function markNotificationRead({ db, clock }: NotificationDeps, userId: string, id: string): Promise<void> {
+  if (!UUID.test(id)) throw notFound(NOTIFICATION_MESSAGES.notFound);
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, ${clock.now()})` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ id: notifications.id });
+  if (!row) throw notFound(NOTIFICATION_MESSAGES.notFound);
+}
+
+/** Marks every unread notification of the user read; how many were. */
+export async function markAllNotificationsRead({ db, clock }: NotificationDeps, userId: string): Promise<number> {
+  const rows = await db
+    .update(notifications)
+    .set({ readAt: clock.now() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return rows.length;
+}

@@ -1,0 +1,210 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOTIFICATION_PAGE_SIZE, type NotificationKind, type NotificationPage, type NotificationView } from '../../../domain/notifications/notifications';
+import type { MessageStreamEvent } from '../../../domain/social/social-types';
+import { systemClock } from '../../clock';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema/auth';
+import { notifications } from '../../db/schema/notifications';
+import { addOrganizer, addVotingMembers, createCaucusRow } from '../../test/caucus-factories';
+import { createUser } from '../../test/factories';
+import { startLiveInstance, type LiveInstance } from '../../test/sse-client';
+import { createTestApp } from '../../test/test-app';
+import { createTestDatabase } from '../../test/test-database';
+import * as caucusService from '../caucuses/caucuses.service';
+import { NOTIFICATION_MESSAGES, notify } from './notifications.service';
+
+let database: Database;
+let t: ReturnType<typeof createTestApp>;
+let live: LiveInstance;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  t = createTestApp(database.db);
+  live = await startLiveInstance(database, 'notifications');
+  afterAll(async () => {
+    await live.close();
+  });
+});
+
+type Person = Awaited<ReturnType<typeof createUser>>;
+const deps = () => ({ db: database.db, clock: systemClock });
+const person = (overrides: Parameters<typeof createUser>[1] = {}) => createUser(database.db, overrides);
+const get = async (path: string, who: Person | null) => t.request(path, { cookie: who ? await t.cookieFor(who) : undefined });
+const post = async (path: string, who: Person | null, json: unknown = {}) => t.request(path, { method: 'POST', cookie: who ? await t.cookieFor(who) : undefined, json });
+const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
+
+/** The kinds of the notifications `who` has, newest first (through the API). */
+async function kindsOf(who: Person): Promise<NotificationKind[]> {
+  const page = (await (await get('/api/notifications', who)).json()) as NotificationPage;
+  return page.items.map((n) => n.kind);
+}
+const countOf = async (who: Person) => ((await (await get('/api/notifications/unread-count', who)).json()) as { count: number }).count;
+/** Rows of `kind` for `userId` straight from the table. */
+const rowsOf = (userId: string, kind: NotificationKind) =>
+  database.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
+
+describe('friend requests', () => {
+  it('tell the person asked, and the asker once accepted; nobody else', async () => {
+    const [ann, ben, eve] = await Promise.all([person({ name: 'Ann Asker' }), person({ name: 'Ben Asked' }), person()]);
+    const sent = await post('/api/friends/requests', ann, { userId: ben.id });
+    expect(sent.status).toBeLessThan(300);
+    expect(await kindsOf(ben)).toEqual(['friend_request']);
+    expect(await kindsOf(ann)).toEqual([]);
+    const [request] = ((await (await get('/api/notifications', ben)).json()) as NotificationPage).items;
+    expect(request).toMatchObject({ title: 'Friend request', body: 'Ann Asker wants to be your friend.', link: '/friends', readAt: null });
+
+    const { received } = (await (await get('/api/friends', ben)).json()) as { received: Array<{ id: string }> };
+    expect((await post(`/api/friends/requests/${received[0]!.id}/respond`, ben, { response: 'accepted' })).status).toBe(200);
+    expect(await kindsOf(ann)).toEqual(['friend_accepted']);
+    expect(await kindsOf(ben)).toEqual(['friend_request']);
+    expect(await kindsOf(eve)).toEqual([]);
+  });
+});
+
+describe('the list, the count and marking read', () => {
+  it('pages newest first with a cursor, and refuses a cursor it did not make', async () => {
+    const ann = await person();
+    const base = Date.parse('2030-01-01T00:00:00Z');
+    for (let i = 0; i < NOTIFICATION_PAGE_SIZE + 5; i++) {
+      await notify(database.db, new Date(base + i * 1000), [{ userId: ann.id, kind: 'friend_request', data: { fromId: ann.id, fromName: `Asker ${i}` } }]);
+    }
+    const first = (await (await get('/api/notifications', ann)).json()) as NotificationPage;
+    expect(first.items).toHaveLength(NOTIFICATION_PAGE_SIZE);
+    expect(first.items[0]!.body).toBe(`Asker ${NOTIFICATION_PAGE_SIZE + 4} wants to be your friend.`);
+    expect(first.nextCursor).not.toBeNull();
+    const second = (await (await get(`/api/notifications?before=${first.nextCursor}`, ann)).json()) as NotificationPage;
+    expect(second.items.map((n) => n.body)).toEqual([4, 3, 2, 1, 0].map((i) => `Asker ${i} wants to be your friend.`));
+    expect(second.nextCursor).toBeNull();
+    expect(await countOf(ann)).toBe(NOTIFICATION_PAGE_SIZE + 5);
+
+    for (const cursor of ['nonsense', Buffer.from('2030-01-01|not-a-uuid').toString('base64url'), 'x'.repeat(201)]) {
+      const res = await get(`/api/notifications?before=${cursor}`, ann);
+      expect(res.status).toBe(400);
+    }
+    const bad = await get('/api/notifications?before=nonsense', ann);
+    expect((await errorOf(bad)).message).toBe(NOTIFICATION_MESSAGES.badCursor);
+  });
+
+  it('marks one read (its owner only) and all read', async () => {
+    const [ann, ben] = await Promise.all([person(), person()]);
+    await notify(database.db, new Date(), [
+      { userId: ann.id, kind: 'friend_request', data: { fromId: ben.id, fromName: 'Ben' } },
+      { userId: ann.id, kind: 'friend_accepted', data: { friendId: ben.id, friendName: 'Ben' } },
+    ]);
+    const page = (await (await get('/api/notifications', ann)).json()) as NotificationPage;
+    const [one, two] = page.items as [NotificationView, NotificationView];
+    expect(await countOf(ann)).toBe(2);
+
+    // Someone else's, a made-up one and a malformed id are all simply not found; nothing changes.
+    for (const [who, id] of [
+      [ben, one.id],
+      [ann, '00000000-0000-0000-0000-000000000000'],
+      [ann, 'not-an-id'],
+    ] as const) {
+      const res = await post(`/api/notifications/${id}/read`, who);
+      expect(res.status).toBe(404);
+      expect((await errorOf(res)).message).toBe(NOTIFICATION_MESSAGES.notFound);
+    }
+    expect(await countOf(ann)).toBe(2);
+
+    expect((await post(`/api/notifications/${one.id}/read`, ann)).status).toBe(200);
+    expect((await post(`/api/notifications/${one.id}/read`, ann)).status).toBe(200);
+    expect(await countOf(ann)).toBe(1);
+    const after = (await (await get('/api/notifications', ann)).json()) as NotificationPage;
+    expect(after.items.find((n) => n.id === one.id)!.readAt).not.toBeNull();
+    expect(after.items.find((n) => n.id === two.id)!.readAt).toBeNull();
+
+    expect(await (await post('/api/notifications/read-all', ann)).json()).toEqual({ updated: 1 });
+    expect(await countOf(ann)).toBe(0);
+  });
+
+  it('is for signed-in users only', async () => {
+    expect((await get('/api/notifications', null)).status).toBe(401);
+    expect((await get('/api/notifications/unread-count', null)).status).toBe(401);
+    expect((await post('/api/notifications/read-all', null)).status).toBe(401);
+  });
+
+  it('reaches the live stream of its recipient and no one else', async () => {
+    const [ann, ben, eve] = await Promise.all([person(), person(), person()]);
+    const benStream = await live.stream('/api/messages/stream', await live.signIn(ben));
+    const eveStream = await live.stream('/api/messages/stream', await live.signIn(eve));
+    try {
+      for (const s of [benStream, eveStream]) await s.events.until((e) => e.event === 'ready');
+      expect((await live.request('/api/friends/requests', { method: 'POST', cookie: await live.signIn(ann), json: { userId: ben.id } })).status).toBeLessThan(300);
+      const event = await benStream.events.until((e) => e.event === 'notification');
+      expect(JSON.parse(event.data!) as MessageStreamEvent).toEqual({ type: 'notification' });
+      // Eve's stream delivers in commit order: a message to her, sent after Ben's request, comes
+      // with no notification before it.
+      await live.request('/api/messages', { method: 'POST', cookie: await live.signIn(ann), json: { recipientId: eve.id, message: 'hello Eve' } });
+      const seen: string[] = [];
+      await eveStream.events.until((e) => {
+        if (e.event) seen.push(e.event);
+        return e.event === 'message';
+      });
+      expect(seen).not.toContain('notification');
+    } finally {
+      benStream.abort();
+      eveStream.abort();
+    }
+  });
+});
+
+describe('caucus events', () => {
+  it('an invitation tells the invitee; joins tell the organizers, folded into one unread notification', async () => {
+    const organizer = await person({ name: 'Olga Organizer', state: 'WA', district: 3 });
+    const caucus = await createCaucusRow(database.db, { name: 'Rainier Neighbours', state: 'WA', district: 3, organizerId: organizer.id });
+    await addOrganizer(database.db, caucus.id, organizer.id);
+    const [vic, wes] = await Promise.all([person({ name: 'Vic Voter', state: 'WA', district: 3 }), person({ name: 'Wes Voter', state: 'WA', district: 3 })]);
+
+    expect((await post(`/api/caucuses/${caucus.id}/voter-invitations`, organizer, { inviteeId: vic.id })).status).toBeLessThan(300);
+    const [invitation] = ((await (await get('/api/notifications', vic)).json()) as NotificationPage).items;
+    expect(invitation).toMatchObject({ kind: 'caucus_invitation', body: 'Olga Organizer invited you to join Rainier Neighbours as a voting member.', link: '/my-caucuses' });
+
+    await caucusService.joinCaucus(deps(), vic.id, caucus.id, {});
+    await caucusService.joinCaucus(deps(), wes.id, caucus.id, {});
+    const joined = await rowsOf(organizer.id, 'caucus_joined');
+    expect(joined).toHaveLength(1);
+    const [view] = ((await (await get('/api/notifications', organizer)).json()) as NotificationPage).items;
+    expect(view!.body).toBe('Wes Voter and 1 other joined Rainier Neighbours.');
+    expect(await rowsOf(vic.id, 'caucus_joined')).toHaveLength(0);
+
+    // Once read, the next join starts a new one.
+    await post('/api/notifications/read-all', organizer);
+    await caucusService.joinCaucus(deps(), (await person({ name: 'Xia Voter', state: 'WA', district: 3 })).id, caucus.id, {});
+    expect(await rowsOf(organizer.id, 'caucus_joined')).toHaveLength(2);
+  });
+
+  it('200 concurrent joins that fill a caucus tell each member exactly once that it is full', async () => {
+    const organizer = await person({ state: 'KS', district: 3 });
+    const caucus = await createCaucusRow(database.db, { state: 'KS', district: 3, organizerId: organizer.id });
+    const people = await Promise.all(Array.from({ length: 200 }, () => person({ state: 'KS', district: 3 })));
+    const results = await Promise.all(people.map((p) => caucusService.joinCaucus(deps(), p.id, caucus.id, {}).then(() => p.id, () => null)));
+    const members = results.filter((id): id is string => id !== null);
+    expect(members).toHaveLength(10);
+    const full = await database.db.select({ userId: notifications.userId }).from(notifications).where(and(eq(notifications.kind, 'caucus_full'), eq(notifications.dedupeKey, caucus.id)));
+    expect(full.map((r) => r.userId).sort()).toEqual([...members].sort());
+    // The organizer's joins fold into one unread notification counting all ten.
+    const [joined] = await rowsOf(organizer.id, 'caucus_joined');
+    expect((joined!.data as { count: number }).count).toBe(10);
+  });
+
+  it('a finished election tells every member and organizer who the Delegate is, and the Delegate what it means', async () => {
+    const organizer = await person({ state: 'OR', district: 2 });
+    const caucus = await createCaucusRow(database.db, { name: 'Cascade Ten', state: 'OR', district: 2, organizerId: organizer.id });
+    await addOrganizer(database.db, caucus.id, organizer.id);
+    const members = await addVotingMembers(database.db, caucus, 10);
+    const delegate = members[3]!;
+    const [delegateRow] = await database.db.select({ name: users.name }).from(users).where(eq(users.id, delegate.id));
+    for (const m of members) await caucusService.castVote(deps(), m.id, caucus.id, delegate.id);
+
+    for (const m of [...members.filter((x) => x.id !== delegate.id), organizer]) {
+      const rows = await rowsOf(m.id, 'election_finalized');
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.data).toMatchObject({ caucusId: caucus.id, delegateId: delegate.id, delegateName: delegateRow!.name });
+    }
+    expect(await rowsOf(delegate.id, 'election_finalized')).toHaveLength(0);
+    const [mine] = ((await (await get('/api/notifications', delegate)).json()) as NotificationPage).items.filter((n) => n.kind === 'elected_delegate');
+    expect(mine).toMatchObject({ body: 'Cascade Ten elected you. You now represent it at level 2.', link: '/representation' });
+  });
+});
