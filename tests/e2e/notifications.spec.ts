@@ -3,6 +3,8 @@
 // it and goes to the page it points at; "Mark all as read" clears a second one; the bell is
 // reached by keyboard and stays beside the menu button on a phone.
 import type { APIRequestContext, Page } from '@playwright/test';
+import { NOTIFICATION_PAGE_SIZE } from '../../src/domain/notifications/notifications';
+import { notify } from '../../src/server/features/notifications/notifications.service';
 import { dismissTodoDialog, uniqueEmail } from './support/fixtures';
 import { checkA11y, expect, literal, runTag, test, toast } from './support/caucus-fixtures';
 
@@ -117,6 +119,48 @@ test('a friend request lights the bell live; opening it reads it, and Mark all a
     await menuButton.click();
     await expect(ann.page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Notifications' })).toHaveAttribute('aria-current', 'page');
   });
+});
+
+test('Load more brings the older notifications and gives the focus to the first of them', async ({ db, createUser, cast }) => {
+  const tag = runTag();
+  const reader = await createUser({ name: `Busy Bea ${tag}`, email: uniqueEmail('bea') });
+  // A page and two more, a minute apart, newest first: "Asker 0" is the newest.
+  const count = NOTIFICATION_PAGE_SIZE + 2;
+  for (let i = 0; i < count; i++) {
+    await notify(db, new Date(Date.now() - i * 60_000), [{ userId: reader.id, kind: 'friend_request', data: { fromId: `asker-${i}`, fromName: `Asker ${i} ${tag}` } }]);
+  }
+  const { page } = await cast.browse(reader);
+  await page.goto('/notifications');
+  const list = page.getByRole('list', { name: 'Notifications' });
+  await expect(list.getByRole('listitem')).toHaveCount(NOTIFICATION_PAGE_SIZE);
+  await expect(list.getByRole('listitem').first()).toContainText(`Asker 0 ${tag}`);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Notifications/ })).toHaveAccessibleName(`Notifications, ${count} unread`);
+
+  // The older page is held back until a new notification has arrived: its refresh of the list
+  // cancels the load in flight, and the page must ask again.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let olderAsked = false;
+  await page.route(/\/api\/notifications\?before=/, async (route) => {
+    if (!olderAsked) {
+      olderAsked = true;
+      await held;
+    }
+    await route.continue().catch(() => undefined); // the cancelled request is gone by then
+  });
+
+  const loadMore = page.getByRole('button', { name: 'Load more' });
+  await loadMore.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => olderAsked, { message: 'the older page is asked for' }).toBe(true);
+  await notify(db, new Date(), [{ userId: reader.id, kind: 'friend_request', data: { fromId: 'late', fromName: `Late Asker ${tag}` } }]);
+  await expect(list.getByRole('listitem').first()).toContainText(`Late Asker ${tag}`);
+  release();
+
+  await expect(list.getByRole('listitem')).toHaveCount(count + 1);
+  // The first older one after the last shown before (Asker 19 was last; the refresh moved it down).
+  await expect(list.getByRole('link', { name: literal(`Asker ${NOTIFICATION_PAGE_SIZE} ${tag} wants`) })).toBeFocused();
+  await expect(loadMore).toHaveCount(0);
 });
 
 test('someone with no notifications is told they are all caught up', async ({ createUser, cast }) => {

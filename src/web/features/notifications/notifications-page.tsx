@@ -1,5 +1,5 @@
 import { CheckCheck, Loader2, RefreshCw } from 'lucide-react';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { NotificationView } from '../../../domain/notifications/notifications';
@@ -21,10 +21,19 @@ export default function NotificationsPage() {
   const list = useNotifications();
   const count = useNotificationCount(true);
   const markAll = useMarkAllRead();
-  /** After Load more: the index of the first newly loaded notification, which then takes the focus. */
-  const focusFrom = useRef<number | null>(null);
+  /** After Load more: the last notification shown then; the one after it takes the focus once loaded. */
+  const focusAfter = useRef<string | null>(null);
 
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const { data, isFetching, hasNextPage, isFetchNextPageError, fetchNextPage } = list;
+  useEffect(() => {
+    // A refresh (a notification arriving, the stream reconnecting) cancels a Load more in
+    // flight and reloads only the pages shown: once it is done, ask for the older page again.
+    if (focusAfter.current === null || isFetching || !hasNextPage || isFetchNextPageError) return;
+    const shown = data?.pages.flatMap((p) => p.items) ?? [];
+    const at = shown.findIndex((n) => n.id === focusAfter.current);
+    if (at === -1 || at === shown.length - 1) void fetchNextPage();
+  }, [data, isFetching, hasNextPage, isFetchNextPageError, fetchNextPage]);
   const hasUnread = (count.data ?? 0) > 0 || items.some((n) => n.readAt === null);
   const markAllRead = () =>
     markAll.mutate(undefined, {
@@ -33,12 +42,12 @@ export default function NotificationsPage() {
     });
   const loadMore = () => {
     if (list.isFetchingNextPage) return;
-    focusFrom.current = items.length;
+    focusAfter.current = items.at(-1)?.id ?? null;
     void list.fetchNextPage();
   };
   const focusIfFirstNew = (index: number) => (element: HTMLAnchorElement | null) => {
-    if (element && focusFrom.current === index) {
-      focusFrom.current = null;
+    if (element && focusAfter.current !== null && items[index - 1]?.id === focusAfter.current) {
+      focusAfter.current = null;
       element.focus();
     }
   };
