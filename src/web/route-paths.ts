@@ -24,6 +24,7 @@ export const ROUTE_PATHS = [
   '/representation',
   '/friends',
   '/messages',
+  '/notifications',
   '/verification',
   '/badges',
   '/badge/:name',

@@ -70,6 +70,7 @@ const PAGES: PageRoute[] = [
   { path: '/representation', ...page(() => import('./features/invitations/representation-page'), true) },
   { path: '/friends', ...page(() => import('./features/friends/friends-page'), true) },
   { path: '/messages', ...page(() => import('./features/messages/messages-page'), true) },
+  { path: '/notifications', ...page(() => import('./features/notifications/notifications-page'), true) },
   { path: '/verification', ...page(() => import('./features/verification/verification-page'), true) },
   { path: '/badges', ...page(() => import('./features/badges/badges-page')) },
   { path: '/badge/:name', ...page(() => import('./features/badges/badge-detail-page')) },

@@ -43,6 +43,7 @@ export const ROUTES: Record<RoutePath, (ids: Ids) => string> = {
   '/representation': () => '/representation',
   '/friends': () => '/friends',
   '/messages': () => '/messages',
+  '/notifications': () => '/notifications',
   '/verification': () => '/verification',
   '/badges': () => '/badges',
   '/badge/:name': () => '/badge/friend',

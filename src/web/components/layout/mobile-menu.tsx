@@ -69,6 +69,7 @@ export default function MobileMenu({ open, onOpenChange, signedIn, homeTo, rewar
           {signedIn ? (
             <>
               <SheetLink to="/profile" label="Profile" />
+              <SheetLink to="/notifications" label="Notifications" badge={badges['/notifications']} />
               <SheetClose asChild>
                 <Button variant="outline" className="mt-2 justify-start" onClick={onSignOut}>
                   <LogOut className="h-4 w-4" aria-hidden="true" /> Sign Out

@@ -1,4 +1,4 @@
-import { LogOutIcon, MenuIcon, UserIcon } from '../ui/nav-icons';
+import { BellIcon, LogOutIcon, MenuIcon, UserIcon } from '../ui/nav-icons';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClassName } from '../ui/button-styles';
@@ -6,12 +6,34 @@ import { NavDropdown } from '../ui/dropdown-menu';
 import { Skeleton } from '../ui/skeleton';
 import { useSession, useSignOut } from '../../features/session/use-session';
 import { UnreadBadge } from '../../features/messages/unread-badge';
+import { unreadLabel } from '../../../domain/social/unread-count';
 import { NAV, built, type NavLink } from './nav-items';
 import { useHydrated } from '../use-hydrated';
 
 function Dropdown({ label, links, badges }: { label: string; links: readonly NavLink[]; badges?: Record<string, ReactNode> }) {
   const shown = built(links).map((l) => ({ ...l, badge: badges?.[l.to] }));
   return shown.length ? <NavDropdown label={label} items={shown} badge={shown.find((l) => l.badge)?.badge} /> : null;
+}
+
+/**
+ * The bell: /notifications one tap away at every width (beside the menu button on a phone),
+ * with the unread count on it; its name says the count in words ("Notifications, 3 unread").
+ */
+function NotificationBell({ count }: { count: number }) {
+  return (
+    <Link
+      to="/notifications"
+      aria-label={count > 0 ? `Notifications, ${unreadLabel(count)} unread` : 'Notifications'}
+      className={buttonClassName({ variant: 'ghost', size: 'icon', className: 'relative shrink-0' })}
+    >
+      <BellIcon className="h-5 w-5" aria-hidden="true" />
+      {count > 0 ? (
+        <span aria-hidden="true" className="absolute top-0 right-0 inline-flex min-w-5 items-center justify-center rounded-full bg-accent-700 px-1 text-xs leading-5 font-semibold text-white">
+          {unreadLabel(count)}
+        </span>
+      ) : null}
+    </Link>
+  );
 }
 
 /** The side menu's code, fetched when a phone first wants it (or the browser is idle). */
@@ -24,10 +46,16 @@ export function Navbar() {
   const signOut = useSignOut();
   // The live message stream opens in the browser, once the page is the app's (use-hydrated.ts).
   const hydrated = useHydrated();
-  // The unread private messages on the Messages entry (and its Connections menu), live.
+  // The unread private messages on the Messages entry (and its Connections menu), and the
+  // unread notifications on the bell, live.
   const [unreadCount, setUnread] = useState(0);
+  const [notificationCount, setNotificationCount] = useState(0);
   const unread = user ? unreadCount : 0;
-  const badges: Record<string, ReactNode> = { '/messages': <UnreadBadge count={unread} /> };
+  const notifications = user ? notificationCount : 0;
+  const badges: Record<string, ReactNode> = {
+    '/messages': <UnreadBadge count={unread} />,
+    '/notifications': <UnreadBadge count={notifications} of="notification" />,
+  };
   const isChampion = user?.badgeNames.includes('Champion') ?? false;
   const showRewards = !!user && !isChampion && NAV.rewards.built;
   const signedInGroups = user ? [...built(NAV.caucuses), ...built(NAV.connections)] : [];
@@ -45,7 +73,7 @@ export function Navbar() {
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       {user && hydrated ? (
         <Suspense fallback={null}>
-          <UnreadWatcher userId={user.id} onCount={setUnread} />
+          <UnreadWatcher userId={user.id} onMessageCount={setUnread} onNotificationCount={setNotificationCount} />
         </Suspense>
       ) : null}
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
@@ -90,6 +118,7 @@ export function Navbar() {
               )}
             </div>
 
+            {user ? <NotificationBell count={notifications} /> : null}
             <button
               type="button"
               className={buttonClassName({ variant: 'ghost', size: 'icon', className: 'xl:hidden' })}

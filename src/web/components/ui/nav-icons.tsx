@@ -1,6 +1,6 @@
 import type { ReactNode, SVGProps } from 'react';
 
-// The navbar's four icons, drawn inline from lucide's shapes (ISC licence): the navbar is in
+// The navbar's five icons, drawn inline from lucide's shapes (ISC licence): the navbar is in
 // the first load of every page, and lucide-react's icons travel with the pages in one chunk of
 // their own (vite.config.ts), which the first load does not fetch (decision 021).
 
@@ -45,6 +45,15 @@ export function ChevronDownIcon(props: SVGProps<SVGSVGElement>) {
   return (
     <NavIcon {...props}>
       <path d="m6 9 6 6 6-6" />
+    </NavIcon>
+  );
+}
+
+export function BellIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <NavIcon {...props}>
+      <path d="M10.268 21a2 2 0 0 0 3.464 0" />
+      <path d="M3.262 15.326A1 1 0 0 0 4 17h16a1 1 0 0 0 .74-1.673C19.41 13.956 18 12.499 18 8A6 6 0 0 0 6 8c0 4.499-1.411 5.956-2.738 7.326" />
     </NavIcon>
   );
 }

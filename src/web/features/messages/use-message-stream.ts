@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { MessageStreamEvent } from '../../../domain/social/social-types';
+import { NOTIFICATIONS_KEY } from '../notifications/notification-queries';
 import { CONVERSATIONS_KEY, MESSAGES_KEY, UNREAD_KEY, appendToThread, threadKey } from './message-queries';
 
 export type StreamState = 'connecting' | 'live' | 'down';
@@ -26,10 +27,11 @@ export function useMessageStreamState(): StreamState {
 }
 
 /**
- * The signed-in user's live private messages: one EventSource for the whole app (the navbar
- * opens it), feeding TanStack Query's cache. A message lands in its conversation at once and
- * the unread count and conversation list reload; `ready` and `resync` reload everything of
- * messages, so nothing sent while disconnected is missed.
+ * The signed-in user's live private messages and notifications: one EventSource for the whole
+ * app (the navbar opens it), feeding TanStack Query's cache. A message lands in its
+ * conversation at once and the unread count and conversation list reload; a `notification`
+ * reloads the notifications and their count; `ready` and `resync` reload everything of
+ * messages and notifications, so nothing sent while disconnected is missed.
  */
 export function useMessageStream(userId: string | null) {
   const queryClient = useQueryClient();
@@ -42,7 +44,11 @@ export function useMessageStream(userId: string | null) {
       return;
     }
     setStreamState('connecting');
-    const reloadAll = () => void queryClient.invalidateQueries({ queryKey: MESSAGES_KEY });
+    const reloadNotifications = () => void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+    const reloadAll = () => {
+      void queryClient.invalidateQueries({ queryKey: MESSAGES_KEY });
+      reloadNotifications();
+    };
     const source = new EventSource('/api/messages/stream');
     let reopen: ReturnType<typeof setTimeout> | undefined;
 
@@ -70,6 +76,8 @@ export function useMessageStream(userId: string | null) {
     };
     source.addEventListener('message', onEvent);
     source.addEventListener('read', onEvent);
+    // Its data ({"type":"notification"}) says nothing more than that one arrived.
+    source.addEventListener('notification', reloadNotifications);
     source.onerror = () => {
       // The browser reconnects by itself (CONNECTING); after an HTTP error it gives up (CLOSED).
       if (source.readyState === EventSource.CLOSED) {

@@ -1,0 +1,140 @@
+import { CheckCheck, Loader2, RefreshCw } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import type { NotificationView } from '../../../domain/notifications/notifications';
+import { useDocumentTitle } from '../../components/layout/use-document-title';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { cn } from '../../components/ui/class-names';
+import { EmptyState, ErrorState, Page } from '../../components/ui/page';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useMarkAllRead, useMarkRead, useNotificationCount, useNotifications } from './notification-queries';
+
+/**
+ * /notifications: what happened to the viewer, newest first (issue 13). Opening one marks it
+ * read and goes where it points; "Mark all as read" clears the bell; older ones come a page at
+ * a time. New ones arrive live (the navbar's stream reloads the list).
+ */
+export default function NotificationsPage() {
+  useDocumentTitle('Notifications');
+  const list = useNotifications();
+  const count = useNotificationCount(true);
+  const markAll = useMarkAllRead();
+  /** After Load more: the last notification shown then; the one after it takes the focus once loaded. */
+  const focusAfter = useRef<string | null>(null);
+
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const { data, isFetching, hasNextPage, isFetchNextPageError, fetchNextPage } = list;
+  useEffect(() => {
+    // A refresh (a notification arriving, the stream reconnecting) cancels a Load more in
+    // flight and reloads only the pages shown: once it is done, ask for the older page again.
+    if (focusAfter.current === null || isFetching || !hasNextPage || isFetchNextPageError) return;
+    const shown = data?.pages.flatMap((p) => p.items) ?? [];
+    const at = shown.findIndex((n) => n.id === focusAfter.current);
+    if (at === -1 || at === shown.length - 1) void fetchNextPage();
+  }, [data, isFetching, hasNextPage, isFetchNextPageError, fetchNextPage]);
+  const hasUnread = (count.data ?? 0) > 0 || items.some((n) => n.readAt === null);
+  const markAllRead = () =>
+    markAll.mutate(undefined, {
+      onSuccess: () => toast.success('All notifications marked as read'),
+      onError: (e) => toast.error('Could not mark your notifications as read', { description: e.message }),
+    });
+  const loadMore = () => {
+    if (list.isFetchingNextPage) return;
+    focusAfter.current = items.at(-1)?.id ?? null;
+    void list.fetchNextPage();
+  };
+  const focusIfFirstNew = (index: number) => (element: HTMLAnchorElement | null) => {
+    if (element && focusAfter.current !== null && items[index - 1]?.id === focusAfter.current) {
+      focusAfter.current = null;
+      element.focus();
+    }
+  };
+
+  return (
+    <Page
+      title="Notifications"
+      subtitle="What happened in your caucuses and among your friends, newest first."
+      actions={
+        <Button variant="outline" onClick={markAllRead} disabled={!hasUnread || markAll.isPending}>
+          {markAll.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <CheckCheck className="h-4 w-4" aria-hidden="true" />}
+          Mark all as read
+        </Button>
+      }
+    >
+      {list.isPending ? (
+        <div className="space-y-3" role="status" aria-label="Loading">
+          <Skeleton className="h-24" />
+          <Skeleton className="h-24" />
+          <Skeleton className="h-24" />
+        </div>
+      ) : list.isError && list.data === undefined ? (
+        // A failed Load more (or background refresh) keeps what is shown; only a first load that failed replaces it.
+        <ErrorState title="Could not load your notifications" message={list.error.message}>
+          <Button variant="outline" onClick={() => void list.refetch()}>
+            <RefreshCw className="h-4 w-4" aria-hidden="true" /> Try Again
+          </Button>
+        </ErrorState>
+      ) : items.length === 0 ? (
+        <EmptyState>You’re all caught up.</EmptyState>
+      ) : (
+        <>
+          <ul className="space-y-3" aria-label="Notifications">
+            {items.map((n, i) => (
+              <NotificationItem key={n.id} notification={n} linkRef={focusIfFirstNew(i)} />
+            ))}
+          </ul>
+          {list.hasNextPage ? (
+            <div className="mt-6 flex justify-center">
+              {/* Not disabled while loading, so the keyboard focus stays on it. */}
+              <Button variant="outline" onClick={loadMore} aria-disabled={list.isFetchingNextPage} aria-busy={list.isFetchingNextPage || undefined}>
+                {list.isFetchingNextPage ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
+                Load more
+              </Button>
+            </div>
+          ) : null}
+          {list.isFetchNextPageError ? (
+            <p role="alert" className="mt-3 text-center text-sm text-red-700">
+              Could not load older notifications. Try again.
+            </p>
+          ) : null}
+        </>
+      )}
+    </Page>
+  );
+}
+
+/** Where a notification leads: a path of this app, or (for anything else) nowhere but here. */
+function appPath(link: string): string {
+  return link.startsWith('/') && !link.startsWith('//') ? link : '/notifications';
+}
+
+/** One notification: a link to where it points; an unread one says "New" and reads in bold. */
+function NotificationItem({ notification: n, linkRef }: { notification: NotificationView; linkRef: (element: HTMLAnchorElement | null) => void }) {
+  const markRead = useMarkRead();
+  const unread = n.readAt === null;
+  return (
+    <li>
+      <Card className={cn('overflow-hidden', unread && 'border-l-4 border-l-accent-700')}>
+        <Link
+          ref={linkRef}
+          to={appPath(n.link)}
+          onClick={() => {
+            if (unread) markRead.mutate(n.id);
+          }}
+          className="block p-4 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-navy-500 focus-visible:ring-inset"
+        >
+          <span className="flex flex-wrap items-center gap-2">
+            {unread ? <span className="rounded-full bg-orange-100 px-2 py-0.5 text-xs font-semibold text-orange-900">New</span> : null}
+            <span className={cn('min-w-0 break-words text-slate-900', unread ? 'font-bold' : 'font-medium')}>{n.title}</span>
+          </span>
+          <span className="mt-1 block text-sm break-words text-slate-700">{n.body}</span>
+          <time dateTime={n.createdAt} className="mt-2 block text-xs text-slate-600">
+            {new Date(n.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+          </time>
+        </Link>
+      </Card>
+    </li>
+  );
+}
