@@ -19,6 +19,17 @@ const CASES: { [K in NotificationKind]: Array<[NotificationData[K], string, stri
   ],
   election_finalized: [[{ ...caucus, delegateId: 'u9', delegateName: 'Dana', level: 1 }, 'Delegate elected', 'Riverside Ten elected Dana as its Delegate.', '/caucus/c1']],
   elected_delegate: [[{ ...caucus, level: 3 }, 'You are the Delegate', 'Riverside Ten elected you. You now represent it at level 4.', '/representation']],
+  debate_reply: [
+    [{ debateId: 'd1', debateTitle: 'Weekly?', authorId: 'u2', authorName: 'Ben', reply: 'response' }, 'New response', 'Ben responded to your debate "Weekly?".', '/debate/d1'],
+    [{ debateId: 'd1', debateTitle: 'Weekly?', authorId: 'u2', authorName: 'Ben', reply: 'rebuttal' }, 'New rebuttal', 'Ben rebutted your response in "Weekly?".', '/debate/d1'],
+    [
+      { debateId: 'd1', debateTitle: 'Weekly?', authorId: 'u2', authorName: 'Ben', reply: 'defense' },
+      'New defense',
+      'Ben defended their response against your rebuttal in "Weekly?".',
+      '/debate/d1',
+    ],
+  ],
+  challenge_invitation: [[{ challengeId: 'h1', challengeName: 'Spark Sprint', inviterId: 'u1', inviterName: 'Olga' }, 'Challenge invitation', 'Olga invited you to the team challenge "Spark Sprint".', '/challenges']],
   friend_request: [[{ fromId: 'u2', fromName: 'Ben' }, 'Friend request', 'Ben wants to be your friend.', '/friends']],
   friend_accepted: [[{ friendId: 'u2', friendName: 'Ben' }, 'Friend request accepted', 'Ben accepted your friend request.', '/profile/u2']],
 };

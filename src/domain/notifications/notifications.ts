@@ -20,6 +20,10 @@ export interface NotificationData {
   election_finalized: { caucusId: string; caucusName: string; delegateId: string; delegateName: string; level: number };
   /** You were elected Delegate: you now represent the caucus one level up. */
   elected_delegate: { caucusId: string; caucusName: string; level: number };
+  /** Someone answered your debate (response), your response (rebuttal) or your rebuttal (defense). */
+  debate_reply: { debateId: string; debateTitle: string; authorId: string; authorName: string; reply: 'response' | 'rebuttal' | 'defense' };
+  /** A friend invited you to a team challenge. */
+  challenge_invitation: { challengeId: string; challengeName: string; inviterId: string; inviterName: string };
   /** Someone asked to be your friend. */
   friend_request: { fromId: string; fromName: string };
   /** Someone accepted your friend request. */
@@ -36,6 +40,8 @@ export const NOTIFICATION_KINDS = [
   'vote_missing',
   'election_finalized',
   'elected_delegate',
+  'debate_reply',
+  'challenge_invitation',
   'friend_request',
   'friend_accepted',
 ] as const satisfies readonly NotificationKind[];
@@ -111,6 +117,20 @@ const WORDS: { [K in NotificationKind]: (data: NotificationData[K]) => Notificat
     body: `${d.caucusName} elected you. You now represent it at level ${d.level + 1}.`,
     link: '/representation',
   }),
+  debate_reply: (d) => ({
+    title: { response: 'New response', rebuttal: 'New rebuttal', defense: 'New defense' }[d.reply],
+    body: {
+      response: `${d.authorName} responded to your debate "${d.debateTitle}".`,
+      rebuttal: `${d.authorName} rebutted your response in "${d.debateTitle}".`,
+      defense: `${d.authorName} defended their response against your rebuttal in "${d.debateTitle}".`,
+    }[d.reply],
+    link: `/debate/${d.debateId}`,
+  }),
+  challenge_invitation: (d) => ({
+    title: 'Challenge invitation',
+    body: `${d.inviterName} invited you to the team challenge "${d.challengeName}".`,
+    link: '/challenges',
+  }),
   friend_request: (d) => ({
     title: 'Friend request',
     body: `${d.fromName} wants to be your friend.`,
@@ -132,6 +152,8 @@ const PEOPLE: { [K in NotificationKind]: Array<[keyof NotificationData[K] & stri
   vote_missing: [['candidateId', 'candidateName']],
   election_finalized: [['delegateId', 'delegateName']],
   elected_delegate: [],
+  debate_reply: [['authorId', 'authorName']],
+  challenge_invitation: [['inviterId', 'inviterName']],
   friend_request: [['fromId', 'fromName']],
   friend_accepted: [['friendId', 'friendName']],
 };

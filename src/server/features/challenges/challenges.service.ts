@@ -38,6 +38,7 @@ import { notifyQuery } from '../../realtime/notification-hub';
 import { awardChallengeWinBadges } from '../badges/badge-engine.service';
 import { friendsAmong } from '../friends/friends.service';
 import { insertPrivateMessage } from '../messages/messages.service';
+import { notify } from '../notifications/notifications.service';
 
 export interface ChallengeDeps {
   db: Db;
@@ -105,6 +106,12 @@ export async function createChallenge({ db, clock }: ChallengeDeps, creatorId: s
       invitations.push({ challengeId: id, inviteeId, inviterId: creatorId, privateMessageId: message.id, createdAt: now });
     }
     await tx.insert(challengeInvitations).values(invitations);
+    const data = { challengeId: id, challengeName: input.name, inviterId: creatorId, inviterName: creator.name };
+    await notify(
+      tx,
+      now,
+      ids.map((userId) => ({ userId, kind: 'challenge_invitation' as const, data })),
+    );
     return { id };
   });
 }

@@ -45,6 +45,7 @@ import {
 import { withRetry } from '../../db/transaction-retry';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error';
 import { awardDebateContributionBadges } from '../badges/badge-engine.service';
+import { notify } from '../notifications/notifications.service';
 import { friendsAmong } from '../friends/friends.service';
 import { insertPrivateMessage } from '../messages/messages.service';
 
@@ -449,6 +450,8 @@ export async function submitContribution(
           .where(and(eq(debateParticipants.debateId, debateId), eq(debateParticipants.userId, userId)));
 
         let parentId: string | null = null;
+        /** Who hears of this contribution: the debate's creator, the response's or the rebuttal's author. */
+        let answeredId: string | null = kind === 'response' ? debate.creatorId : null;
         if (kind === 'response') {
           const [mine] = await tx
             .select({ id: debateResponses.id })
@@ -471,9 +474,10 @@ export async function submitContribution(
           const refusal = submissionRefusal({ kind, isParticipant: !!participant, responseAuthorId: response.authorId, userId, hasRebutted: !!mine });
           if (refusal) throw forbiddenOrConflict(refusal);
           parentId = response.id;
+          answeredId = response.authorId;
         } else {
           const [rebuttal] = await tx
-            .select({ id: debateRebuttals.id, responseAuthorId: debateResponses.userId })
+            .select({ id: debateRebuttals.id, authorId: debateRebuttals.userId, responseAuthorId: debateResponses.userId })
             .from(debateRebuttals)
             .innerJoin(debateResponses, eq(debateResponses.id, debateRebuttals.responseId))
             .where(and(eq(debateRebuttals.id, input.parentId ?? ''), eq(debateResponses.debateId, debateId)));
@@ -482,6 +486,7 @@ export async function submitContribution(
           const refusal = submissionRefusal({ kind, responseAuthorId: rebuttal.responseAuthorId, userId, hasDefense: !!existing });
           if (refusal) throw forbiddenOrConflict(refusal);
           parentId = rebuttal.id;
+          answeredId = rebuttal.authorId;
         }
 
         let textContent: string | null = null;
@@ -510,6 +515,11 @@ export async function submitContribution(
           [{ id }] = (await tx.insert(debateRebuttals).values({ ...values, responseId: parentId! }).returning({ id: debateRebuttals.id })) as [{ id: string }];
         } else {
           [{ id }] = (await tx.insert(debateDefenses).values({ ...values, rebuttalId: parentId! }).returning({ id: debateDefenses.id })) as [{ id: string }];
+        }
+        if (answeredId && answeredId !== userId) {
+          const [author] = await tx.select({ name: users.name }).from(users).where(eq(users.id, userId));
+          const data = { debateId, debateTitle: debate.title, authorId: userId, authorName: author?.name ?? 'Someone', reply: kind };
+          await notify(tx, now, [{ userId: answeredId, kind: 'debate_reply', data }]);
         }
         const badgesEarned = await awardDebateContributionBadges(tx, userId, now);
         return { id, kind, badgesEarned };

@@ -7,11 +7,15 @@ import type { Database } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { notifications } from '../../db/schema/notifications';
 import { addOrganizer, addVotingMembers, createCaucusRow } from '../../test/caucus-factories';
+import { createDebateRow } from '../../test/debate-factories';
 import { createUser } from '../../test/factories';
+import { makeFriends } from '../../test/social-factories';
 import { startLiveInstance, type LiveInstance } from '../../test/sse-client';
 import { createTestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import * as caucusService from '../caucuses/caucuses.service';
+import * as challengeService from '../challenges/challenges.service';
+import * as debateService from '../debates/debates.service';
 import { NOTIFICATION_MESSAGES, notify } from './notifications.service';
 
 let database: Database;
@@ -223,5 +227,39 @@ describe('caucus events', () => {
     expect(await rowsOf(delegate.id, 'election_finalized')).toHaveLength(0);
     const [mine] = ((await (await get('/api/notifications', delegate)).json()) as NotificationPage).items.filter((n) => n.kind === 'elected_delegate');
     expect(mine).toMatchObject({ body: 'Cascade Ten elected you. You now represent it at level 2.', link: '/representation' });
+  });
+});
+
+describe('debates and challenges', () => {
+  const text = (t: string) => ({ contentType: 'text' as const, text: t });
+
+  it('a response tells the debate\'s creator, a rebuttal the response\'s author, a defense the rebuttal\'s author', async () => {
+    const [creator, responder, rebutter] = await Promise.all([person({ name: 'Cora Creator' }), person({ name: 'Remy Responder' }), person({ name: 'Rita Rebutter' })]);
+    const debate = await createDebateRow(database.db, creator.id, { title: 'Meet weekly?' });
+    // The creator answering their own debate tells no one.
+    await debateService.submitContribution(deps(), { debateId: debate.id, userId: creator.id, kind: 'response', content: text('Yes, weekly.') });
+    expect(await rowsOf(creator.id, 'debate_reply')).toHaveLength(0);
+
+    const response = await debateService.submitContribution(deps(), { debateId: debate.id, userId: responder.id, kind: 'response', content: text('Every other week.') });
+    await debateService.submitContribution(deps(), { debateId: debate.id, userId: rebutter.id, kind: 'response', content: text('Monthly.') });
+    const rebuttal = await debateService.submitContribution(deps(), { debateId: debate.id, userId: rebutter.id, kind: 'rebuttal', parentId: response.id, content: text('Too rare.') });
+    await debateService.submitContribution(deps(), { debateId: debate.id, userId: responder.id, kind: 'defense', parentId: rebuttal.id, content: text('Rare is fine.') });
+
+    const bodies = async (who: Person) => ((await (await get('/api/notifications', who)).json()) as NotificationPage).items.filter((n) => n.kind === 'debate_reply').map((n) => n.body);
+    expect(await bodies(creator)).toEqual(['Rita Rebutter responded to your debate "Meet weekly?".', 'Remy Responder responded to your debate "Meet weekly?".']);
+    expect(await bodies(responder)).toEqual(['Rita Rebutter rebutted your response in "Meet weekly?".']);
+    expect(await bodies(rebutter)).toEqual(['Remy Responder defended their response against your rebuttal in "Meet weekly?".']);
+  });
+
+  it('a challenge tells each friend it invites, and not its creator', async () => {
+    const [creator, ann, ben] = await Promise.all([person({ name: 'Hana Host' }), person(), person()]);
+    await makeFriends(database.db, creator.id, ann.id);
+    await makeFriends(database.db, creator.id, ben.id);
+    const { id } = await challengeService.createChallenge(deps(), creator.id, { name: 'Spark Sprint', challengeType: 'sparks', durationDays: 7, team: 'blue', inviteeIds: [ann.id, ben.id] });
+    for (const invitee of [ann, ben]) {
+      const rows = await rowsOf(invitee.id, 'challenge_invitation');
+      expect(rows.map((r) => r.data)).toEqual([{ challengeId: id, challengeName: 'Spark Sprint', inviterId: creator.id, inviterName: 'Hana Host' }]);
+    }
+    expect(await rowsOf(creator.id, 'challenge_invitation')).toHaveLength(0);
   });
 });
