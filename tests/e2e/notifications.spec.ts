@@ -127,7 +127,7 @@ test('Load more brings the older notifications and gives the focus to the first 
   // A page and two more, a minute apart, newest first: "Asker 0" is the newest.
   const count = NOTIFICATION_PAGE_SIZE + 2;
   for (let i = 0; i < count; i++) {
-    await notify(db, new Date(Date.now() - i * 60_000), [{ userId: reader.id, kind: 'friend_request', data: { fromId: `asker-${i}`, fromName: `Asker ${i} ${tag}` } }]);
+    await notify(db, new Date(Date.now() - i * 60_000), [{ userId: reader.id, kind: 'friend_request', data: { fromId: reader.id, fromName: `Asker ${i} ${tag}` } }]);
   }
   const { page } = await cast.browse(reader);
   await page.goto('/notifications');
@@ -153,7 +153,7 @@ test('Load more brings the older notifications and gives the focus to the first 
   await loadMore.focus();
   await page.keyboard.press('Enter');
   await expect.poll(() => olderAsked, { message: 'the older page is asked for' }).toBe(true);
-  await notify(db, new Date(), [{ userId: reader.id, kind: 'friend_request', data: { fromId: 'late', fromName: `Late Asker ${tag}` } }]);
+  await notify(db, new Date(), [{ userId: reader.id, kind: 'friend_request', data: { fromId: reader.id, fromName: `Late Asker ${tag}` } }]);
   await expect(list.getByRole('listitem').first()).toContainText(`Late Asker ${tag}`);
   release();
 

@@ -99,7 +99,8 @@ const known = (row: Row): row is KnownRow => isNotificationKind(row.kind);
 /** The words of each row, naming the people who have since left as former members (one indexed read for the page). */
 async function toViews(db: DbOrTx, rows: readonly Row[]): Promise<NotificationView[]> {
   const valid = rows.filter(known);
-  const ids = [...new Set(valid.flatMap((r) => peopleNamedIn(r.kind, r.data as NotificationData[typeof r.kind])))];
+  // Only well-formed ids reach the query (an id that is not one names no one present).
+  const ids = [...new Set(valid.flatMap((r) => peopleNamedIn(r.kind, r.data as NotificationData[typeof r.kind])))].filter((id) => UUID.test(id));
   const present = new Set(
     ids.length === 0
       ? []

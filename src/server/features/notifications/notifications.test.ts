@@ -131,6 +131,11 @@ describe('the list, the count and marking read', () => {
     expect((await t.request('/api/me', { method: 'DELETE', cookie: await t.cookieFor(ben), json: { confirmation: 'delete' } })).status).toBe(200);
     const after = ((await (await get('/api/notifications', ann)).json()) as NotificationPage).items[0]!;
     expect(after.body).toBe('Former member wants to be your friend.');
+    // An id that is not even an id names no one present, and the list still answers.
+    await notify(database.db, new Date(), [{ userId: ann.id, kind: 'friend_request', data: { fromId: 'not-an-id', fromName: 'Ghost' } }]);
+    const res = await get('/api/notifications', ann);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as NotificationPage).items[0]!.body).toBe('Former member wants to be your friend.');
   });
 
   it('is for signed-in users only', async () => {
