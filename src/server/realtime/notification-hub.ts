@@ -62,15 +62,30 @@ function checkChannel(channel: string): void {
   if (!CHANNEL_PATTERN.test(channel)) throw new Error(`Invalid notification channel name: ${channel}`);
 }
 
-/** The statement that publishes `data` to the subscribers of `key` (run it inside the writing transaction). */
-export function notifyQuery(channel: string, key: string, data: unknown): SQL {
-  checkChannel(channel);
+function payloadOf(key: string, data: unknown): string {
   const payload = JSON.stringify({ key, data });
   const bytes = Buffer.byteLength(payload, 'utf8');
   if (bytes > MAX_NOTIFY_PAYLOAD_BYTES) {
     throw new Error(`Notification payload of ${bytes} bytes exceeds ${MAX_NOTIFY_PAYLOAD_BYTES}: send ids, not rows`);
   }
-  return sql`select pg_notify(${channel}, ${payload})`;
+  return payload;
+}
+
+/** The statement that publishes `data` to the subscribers of `key` (run it inside the writing transaction). */
+export function notifyQuery(channel: string, key: string, data: unknown): SQL {
+  checkChannel(channel);
+  return sql`select pg_notify(${channel}, ${payloadOf(key, data)})`;
+}
+
+/** One statement that publishes `data` to the subscribers of each of `keys` (one round trip for many). */
+export function notifyEachQuery(channel: string, keys: readonly string[], data: unknown): SQL {
+  checkChannel(channel);
+  if (keys.length === 0) throw new Error('notifyEachQuery needs at least one key');
+  const rows = sql.join(
+    keys.map((key) => sql`(${payloadOf(key, data)})`),
+    sql`, `,
+  );
+  return sql`select pg_notify(${channel}, v.payload) from (values ${rows}) as v(payload)`;
 }
 
 export function createNotificationHub(options: NotificationHubOptions): NotificationHub {

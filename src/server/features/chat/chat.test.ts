@@ -8,7 +8,7 @@ import type { Database } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { caucusMembers, chatMessages } from '../../db/schema/caucuses';
 import type { AppEnv } from '../../http/session';
-import { createNotificationHub, notifyQuery } from '../../realtime/notification-hub';
+import { createNotificationHub, notifyEachQuery, notifyQuery } from '../../realtime/notification-hub';
 import { addOrganizer, addVotingMembers, createCaucusRow } from '../../test/caucus-factories';
 import { createUser } from '../../test/factories';
 import { createTestApp } from '../../test/test-app';
@@ -379,6 +379,33 @@ describe('notification payloads', () => {
   it('refuses a payload over PostgreSQL’s 8000-byte limit', () => {
     expect(() => notifyQuery(CHAT_CHANNEL, 'k', { text: 'x'.repeat(8000) })).toThrow(/exceeds/);
     expect(() => notifyQuery('bad channel; drop table users', 'k', {})).toThrow(/channel/);
+    expect(() => notifyEachQuery(CHAT_CHANNEL, ['a', 'b'], { text: 'x'.repeat(8000) })).toThrow(/exceeds/);
+    expect(() => notifyEachQuery('bad channel', ['a'], {})).toThrow(/channel/);
+    expect(() => notifyEachQuery(CHAT_CHANNEL, [], {})).toThrow(/at least one/);
+  });
+
+  it('one statement publishes to each of many keys', async () => {
+    const hub = createNotificationHub({ connection: database.pool.options, applicationName: 'caucus-test-each' });
+    try {
+      const heard: string[] = [];
+      const keys = ['each-1', 'each-2', 'each-3'];
+      let allHeard!: () => void;
+      const done = new Promise<void>((resolve) => (allHeard = resolve));
+      // Each subscription resolves once this process LISTENs: publish after all three.
+      await Promise.all(
+        keys.map((key) =>
+          hub.subscribe(CHAT_CHANNEL, key, (event) => {
+            if (event.type === 'notification') heard.push(key);
+            if (heard.length === keys.length) allHeard();
+          }),
+        ),
+      );
+      await database.db.execute(notifyEachQuery(CHAT_CHANNEL, keys, { ping: true }));
+      await done;
+      expect(heard.sort()).toEqual(keys);
+    } finally {
+      await hub.close();
+    }
   });
 
   it('a closed hub refuses new subscribers', async () => {

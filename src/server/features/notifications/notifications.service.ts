@@ -16,7 +16,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { notifications } from '../../db/schema/notifications';
 import { badRequest, notFound } from '../../http/app-error';
-import { notifyQuery } from '../../realtime/notification-hub';
+import { notifyEachQuery } from '../../realtime/notification-hub';
 import { USER_STREAM_CHANNEL, type UserStreamNote } from '../../realtime/user-stream';
 
 export interface NotificationDeps {
@@ -53,28 +53,37 @@ export const NOTIFICATION_MESSAGES = {
  */
 export async function notify(tx: DbOrTx, now: Date, items: readonly NewNotification[]): Promise<void> {
   if (items.length === 0) return;
-  for (const item of items) {
-    const data = JSON.stringify(item.data);
-    const key = item.dedupeKey ?? null;
-    if (key === null) {
-      await tx.insert(notifications).values({ userId: item.userId, kind: item.kind, data: item.data, createdAt: now });
-    } else if (FOLDING.has(item.kind)) {
-      await tx.execute(sql`
-        insert into notifications (user_id, kind, data, dedupe_key, created_at)
-        values (${item.userId}, ${item.kind}, ${data}::jsonb, ${key}, ${now})
-        on conflict (user_id, kind, dedupe_key) where dedupe_key is not null and read_at is null
-        do update set
-          data = excluded.data || jsonb_build_object('count', coalesce((notifications.data->>'count')::int, 1) + 1),
-          created_at = excluded.created_at`);
-    } else {
-      await tx.execute(sql`
-        insert into notifications (user_id, kind, data, dedupe_key, created_at)
-        values (${item.userId}, ${item.kind}, ${data}::jsonb, ${key}, ${now})
-        on conflict (user_id, kind, dedupe_key) where dedupe_key is not null and read_at is null do nothing`);
-    }
+  // At most four round trips whatever the number of recipients: one insert per behaviour, one NOTIFY.
+  const values = (list: readonly NewNotification[]) =>
+    sql.join(
+      list.map((i) => sql`(${i.userId}::uuid, ${i.kind}, ${JSON.stringify(i.data)}::jsonb, ${i.dedupeKey ?? null}::text, ${now}::timestamptz)`),
+      sql`, `,
+    );
+  const insert = sql`insert into notifications (user_id, kind, data, dedupe_key, created_at) values`;
+  const unread = sql`on conflict (user_id, kind, dedupe_key) where dedupe_key is not null and read_at is null`;
+  const plain = items.filter((i) => !i.dedupeKey);
+  const folding = oncePerKey(items.filter((i) => i.dedupeKey && FOLDING.has(i.kind)));
+  const once = oncePerKey(items.filter((i) => i.dedupeKey && !FOLDING.has(i.kind)));
+  if (plain.length > 0) await tx.execute(sql`${insert} ${values(plain)}`);
+  if (folding.length > 0) {
+    await tx.execute(sql`${insert} ${values(folding)} ${unread} do update set
+      data = excluded.data || jsonb_build_object('count', coalesce((notifications.data->>'count')::int, 1) + 1),
+      created_at = excluded.created_at`);
   }
+  if (once.length > 0) await tx.execute(sql`${insert} ${values(once)} ${unread} do nothing`);
   const note: UserStreamNote = { kind: 'notification' };
-  for (const userId of new Set(items.map((i) => i.userId))) await tx.execute(notifyQuery(USER_STREAM_CHANNEL, userId, note));
+  await tx.execute(notifyEachQuery(USER_STREAM_CHANNEL, [...new Set(items.map((i) => i.userId))], note));
+}
+
+/** The first item of each (person, kind, key): one statement may not touch a row twice. */
+function oncePerKey(items: readonly NewNotification[]): NewNotification[] {
+  const seen = new Set<string>();
+  return items.filter((i) => {
+    const id = `${i.userId}|${i.kind}|${i.dedupeKey}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
 }
 
 /** A page cursor: the (created_at, id) of the last notification shown, opaque to the client. */
