@@ -1,4 +1,4 @@
-import { ArrowLeft, Info, Loader2, Lock, LogIn, MessageSquareReply, Shield } from 'lucide-react';
+import { ArrowLeft, Info, Lock, LogIn, MessageSquareReply, Shield } from 'lucide-react';
 import { useRef, type Ref } from 'react';
 import { Link, useParams } from 'react-router';
 import { DEBATE_MESSAGES } from '../../../domain/debates/debate-rules';
@@ -10,6 +10,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { CopyButton } from '../../components/ui/copy-button';
 import { EmptyState, ErrorState, Page } from '../../components/ui/page';
 import { LinkButton } from '../../components/ui/link-button';
+import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { PageSkeleton } from '../../components/ui/skeleton';
 import { useSession } from '../session/use-session';
 import { ContributionCard } from './contribution-card';
@@ -223,13 +224,9 @@ export default function DebatePage() {
           </ul>
         )}
         {query.hasNextPage ? (
-          <div className="mt-6 flex justify-center">
-            {/* Not disabled while loading, so the keyboard focus stays on it. */}
-            <Button variant="outline" onClick={loadMore} aria-disabled={query.isFetchingNextPage} aria-busy={query.isFetchingNextPage || undefined}>
-              {query.isFetchingNextPage ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
-              Load more responses
-            </Button>
-          </div>
+          <LoadMoreButton loading={query.isFetchingNextPage} onClick={loadMore}>
+            Load more responses
+          </LoadMoreButton>
         ) : null}
         {query.isFetchNextPageError ? (
           <p role="alert" className="mt-3 text-center text-sm text-red-700">

@@ -6,6 +6,7 @@ import type { NotificationView } from '../../../domain/notifications/notificatio
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { cn } from '../../components/ui/class-names';
 import { EmptyState, ErrorState, Page } from '../../components/ui/page';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -86,13 +87,9 @@ export default function NotificationsPage() {
             ))}
           </ul>
           {list.hasNextPage ? (
-            <div className="mt-6 flex justify-center">
-              {/* Not disabled while loading, so the keyboard focus stays on it. */}
-              <Button variant="outline" onClick={loadMore} aria-disabled={list.isFetchingNextPage} aria-busy={list.isFetchingNextPage || undefined}>
-                {list.isFetchingNextPage ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
-                Load more
-              </Button>
-            </div>
+            <LoadMoreButton loading={list.isFetchingNextPage} onClick={loadMore}>
+              Load more
+            </LoadMoreButton>
           ) : null}
           {list.isFetchNextPageError ? (
             <p role="alert" className="mt-3 text-center text-sm text-red-700">
