@@ -30,6 +30,10 @@ const CASES: { [K in NotificationKind]: Array<[NotificationData[K], string, stri
     ],
   ],
   challenge_invitation: [[{ challengeId: 'h1', challengeName: 'Spark Sprint', inviterId: 'u1', inviterName: 'Olga' }, 'Challenge invitation', 'Olga invited you to the team challenge "Spark Sprint".', '/challenges']],
+  badge_earned: [
+    [{ badgeName: 'Chatterbox' }, 'Badge earned', 'You earned the Chatterbox badge.', '/badge/chatterbox'],
+    [{ badgeName: 'Delegate - Level 2' }, 'Badge earned', 'You earned the Delegate - Level 2 badge.', '/badge/delegate-level-2'],
+  ],
   friend_request: [[{ fromId: 'u2', fromName: 'Ben' }, 'Friend request', 'Ben wants to be your friend.', '/friends']],
   friend_accepted: [[{ friendId: 'u2', friendName: 'Ben' }, 'Friend request accepted', 'Ben accepted your friend request.', '/profile/u2']],
 };

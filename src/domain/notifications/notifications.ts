@@ -1,3 +1,5 @@
+import { badgeSlug } from '../badges/catalogue';
+
 /**
  * In-app notifications (issue 13): what happened, to whom it is said, and how it reads. Pure
  * data and functions shared by the server (which stores a kind and its data, and words each
@@ -24,6 +26,8 @@ export interface NotificationData {
   debate_reply: { debateId: string; debateTitle: string; authorId: string; authorName: string; reply: 'response' | 'rebuttal' | 'defense' };
   /** A friend invited you to a team challenge. */
   challenge_invitation: { challengeId: string; challengeName: string; inviterId: string; inviterName: string };
+  /** You earned a badge. */
+  badge_earned: { badgeName: string };
   /** Someone asked to be your friend. */
   friend_request: { fromId: string; fromName: string };
   /** Someone accepted your friend request. */
@@ -42,6 +46,7 @@ export const NOTIFICATION_KINDS = [
   'elected_delegate',
   'debate_reply',
   'challenge_invitation',
+  'badge_earned',
   'friend_request',
   'friend_accepted',
 ] as const satisfies readonly NotificationKind[];
@@ -131,6 +136,11 @@ const WORDS: { [K in NotificationKind]: (data: NotificationData[K]) => Notificat
     body: `${d.inviterName} invited you to the team challenge "${d.challengeName}".`,
     link: '/challenges',
   }),
+  badge_earned: (d) => ({
+    title: 'Badge earned',
+    body: `You earned the ${d.badgeName} badge.`,
+    link: `/badge/${badgeSlug(d.badgeName)}`,
+  }),
   friend_request: (d) => ({
     title: 'Friend request',
     body: `${d.fromName} wants to be your friend.`,
@@ -154,6 +164,7 @@ const PEOPLE: { [K in NotificationKind]: Array<[keyof NotificationData[K] & stri
   elected_delegate: [],
   debate_reply: [['authorId', 'authorName']],
   challenge_invitation: [['inviterId', 'inviterName']],
+  badge_earned: [],
   friend_request: [['fromId', 'fromName']],
   friend_accepted: [['friendId', 'friendName']],
 };

@@ -232,6 +232,10 @@ describe('caucus events', () => {
     expect(await rowsOf(delegate.id, 'election_finalized')).toHaveLength(0);
     const [mine] = ((await (await get('/api/notifications', delegate)).json()) as NotificationPage).items.filter((n) => n.kind === 'elected_delegate');
     expect(mine).toMatchObject({ body: 'Cascade Ten elected you. You now represent it at level 2.', link: '/representation' });
+    // The badge engine's award is a notification too, written with the badge.
+    const badges = (await rowsOf(delegate.id, 'badge_earned')).map((r) => (r.data as { badgeName: string }).badgeName);
+    expect(badges).toContain('Delegate - Level 2');
+    expect((await rowsOf(members[0]!.id, 'badge_earned')).map((r) => (r.data as { badgeName: string }).badgeName)).not.toContain('Delegate - Level 2');
   });
 });
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { activities, badges, banners, userBadges } from '../../db/schema/points';
+import { notify } from '../notifications/notifications.service';
 
 /**
  * Earns badges (once each: the primary key of user_badges) and writes a `badge_earned`
@@ -22,6 +23,11 @@ export async function awardBadges(tx: DbOrTx, userId: string, badgeNames: readon
   if (earned.length > 0) {
     await tx.insert(activities).values(
       earned.map((name) => ({ userId, activityType: 'badge_earned', description: `Earned the ${name} badge`, createdAt: at })),
+    );
+    await notify(
+      tx,
+      at,
+      earned.map((badgeName) => ({ userId, kind: 'badge_earned' as const, data: { badgeName } })),
     );
   }
   return earned;
