@@ -33,7 +33,9 @@ const CASES: { [K in NotificationKind]: Array<[NotificationData[K], string, stri
   badge_earned: [
     [{ badgeName: 'Chatterbox' }, 'Badge earned', 'You earned the Chatterbox badge.', '/badge/chatterbox'],
     [{ badgeName: 'Delegate - Level 2' }, 'Badge earned', 'You earned the Delegate - Level 2 badge.', '/badge/delegate-level-2'],
+    [{ badgeName: 'Friend' }, 'Badge earned', 'You earned the Friend badge, and a reward with it: claim it on the Rewards page.', '/rewards'],
   ],
+  reward_available: [[{ rewardTitle: 'Welcome Voucher' }, 'Reward available', 'Your Welcome Voucher is ready: claim it on the Rewards page.', '/rewards']],
   friend_request: [[{ fromId: 'u2', fromName: 'Ben' }, 'Friend request', 'Ben wants to be your friend.', '/friends']],
   friend_accepted: [[{ friendId: 'u2', friendName: 'Ben' }, 'Friend request accepted', 'Ben accepted your friend request.', '/profile/u2']],
 };

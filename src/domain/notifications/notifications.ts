@@ -1,4 +1,5 @@
 import { badgeSlug } from '../badges/catalogue';
+import { BADGE_REWARDS, WELCOME_VOUCHER } from '../rewards/reward-catalogue';
 
 /**
  * In-app notifications (issue 13): what happened, to whom it is said, and how it reads. Pure
@@ -26,8 +27,10 @@ export interface NotificationData {
   debate_reply: { debateId: string; debateTitle: string; authorId: string; authorName: string; reply: 'response' | 'rebuttal' | 'defense' };
   /** A friend invited you to a team challenge. */
   challenge_invitation: { challengeId: string; challengeName: string; inviterId: string; inviterName: string };
-  /** You earned a badge. */
+  /** You earned a badge (and, for some, a reward with it). */
   badge_earned: { badgeName: string };
+  /** Your identity is verified: the Welcome Voucher waits on the Rewards page. */
+  reward_available: { rewardTitle: string };
   /** Someone asked to be your friend. */
   friend_request: { fromId: string; fromName: string };
   /** Someone accepted your friend request. */
@@ -47,6 +50,7 @@ export const NOTIFICATION_KINDS = [
   'debate_reply',
   'challenge_invitation',
   'badge_earned',
+  'reward_available',
   'friend_request',
   'friend_accepted',
 ] as const satisfies readonly NotificationKind[];
@@ -136,10 +140,14 @@ const WORDS: { [K in NotificationKind]: (data: NotificationData[K]) => Notificat
     body: `${d.inviterName} invited you to the team challenge "${d.challengeName}".`,
     link: '/challenges',
   }),
-  badge_earned: (d) => ({
-    title: 'Badge earned',
-    body: `You earned the ${d.badgeName} badge.`,
-    link: `/badge/${badgeSlug(d.badgeName)}`,
+  badge_earned: (d) =>
+    BADGE_REWARDS.some((r) => r.badgeName === d.badgeName)
+      ? { title: 'Badge earned', body: `You earned the ${d.badgeName} badge, and a reward with it: claim it on the Rewards page.`, link: '/rewards' }
+      : { title: 'Badge earned', body: `You earned the ${d.badgeName} badge.`, link: `/badge/${badgeSlug(d.badgeName)}` },
+  reward_available: (d) => ({
+    title: 'Reward available',
+    body: `Your ${d.rewardTitle} is ready: claim it on the Rewards page.`,
+    link: '/rewards',
   }),
   friend_request: (d) => ({
     title: 'Friend request',
@@ -165,6 +173,7 @@ const PEOPLE: { [K in NotificationKind]: Array<[keyof NotificationData[K] & stri
   debate_reply: [['authorId', 'authorName']],
   challenge_invitation: [['inviterId', 'inviterName']],
   badge_earned: [],
+  reward_available: [],
   friend_request: [['fromId', 'fromName']],
   friend_accepted: [['friendId', 'friendName']],
 };
@@ -191,6 +200,9 @@ export function withFormerMembers<K extends NotificationKind>(kind: K, data: Not
 export function describeNotification<K extends NotificationKind>(kind: K, data: NotificationData[K]): NotificationWords {
   return WORDS[kind](data);
 }
+
+/** The reward every member gets once verified (its notification is written with the verification). */
+export const VERIFIED_REWARD_TITLE = WELCOME_VOUCHER.title;
 
 export function isNotificationKind(value: string): value is NotificationKind {
   return (NOTIFICATION_KINDS as readonly string[]).includes(value);

@@ -6,7 +6,7 @@ CREATE TABLE "notifications" (
 	"dedupe_key" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"read_at" timestamp with time zone,
-	CONSTRAINT "notifications_kind" CHECK (kind in ('caucus_invitation', 'organizer_invitation', 'caucus_joined', 'caucus_full', 'election_finalized', 'elected_delegate', 'friend_request', 'friend_accepted'))
+	CONSTRAINT "notifications_kind" CHECK (kind in ('caucus_invitation', 'organizer_invitation', 'caucus_joined', 'caucus_full', 'vote_missing', 'election_finalized', 'elected_delegate', 'debate_reply', 'challenge_invitation', 'badge_earned', 'reward_available', 'friend_request', 'friend_accepted'))
 );
 --> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

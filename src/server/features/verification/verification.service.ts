@@ -29,6 +29,8 @@ import {
 import type { OpenTestSession, TestSessionKind } from '../../payments/test-provider';
 import { settleElectionsOf } from '../caucuses/caucuses.service';
 import { premiumBadgeExists, premiumPaymentMatchesPrice, recordPremiumBadgePurchase } from '../premium-badges/premium-badge-purchases.service';
+import { VERIFIED_REWARD_TITLE } from '../../../domain/notifications/notifications';
+import { notify } from '../notifications/notifications.service';
 
 export interface VerificationDeps {
   db: Db;
@@ -385,6 +387,7 @@ export async function completeVerification(deps: VerificationDeps, userId: strin
         return 'incomplete';
       }
       await tx.update(users).set({ verified: true, updatedAt: deps.clock.now() }).where(eq(users.id, userId));
+      await notify(tx, deps.clock.now(), [{ userId, kind: 'reward_available', data: { rewardTitle: VERIFIED_REWARD_TITLE } }]);
       return 'verified_now';
     }),
   );

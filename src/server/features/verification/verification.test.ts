@@ -6,6 +6,7 @@ import { VERIFICATION_REQUIRED_MESSAGE } from '../../../domain/caucuses/election
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { caucuses } from '../../db/schema/caucuses';
+import { notifications } from '../../db/schema/notifications';
 import { payments, verificationSessions } from '../../db/schema/payments';
 import { systemClock } from '../../clock';
 import { createStripeProvider } from '../../payments/stripe-provider';
@@ -111,6 +112,9 @@ describe('verification in test mode (the local provider plays Stripe)', () => {
     expect(await verifiedFlag(user.id)).toBe(true);
     const session = await json(await t.request('/api/session', { cookie: user.cookie }));
     expect(session.user).toMatchObject({ verified: true });
+    // Verified: the Welcome Voucher waits, and a notification says so (once).
+    const rewards = await database.db.select({ data: notifications.data }).from(notifications).where(and(eq(notifications.userId, user.id), eq(notifications.kind, 'reward_available')));
+    expect(rewards.map((r) => r.data)).toEqual([{ rewardTitle: 'Welcome Voucher' }]);
   });
 
   it('the order does not matter: identity first, then the fee', async () => {

@@ -1,2 +1,0 @@
-ALTER TABLE "notifications" DROP CONSTRAINT "notifications_kind";--> statement-breakpoint
-ALTER TABLE "notifications" ADD CONSTRAINT "notifications_kind" CHECK (kind in ('caucus_invitation', 'organizer_invitation', 'caucus_joined', 'caucus_full', 'vote_missing', 'election_finalized', 'elected_delegate', 'friend_request', 'friend_accepted'));
