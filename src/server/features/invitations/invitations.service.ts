@@ -220,6 +220,39 @@ async function nameOf(tx: DbOrTx, userId: string): Promise<string> {
   return row?.name ?? FORMER_MEMBER;
 }
 
+/** Each kind of invitation: its table and the constraint that allows one pending per caucus and invitee. */
+const INVITATION_KINDS = {
+  caucus_invitation: { table: votingMemberInvitations, onePending: 'voting_member_invitations_one_pending' },
+  organizer_invitation: { table: organizerInvitations, onePending: 'organizer_invitations_one_pending' },
+} as const;
+
+/**
+ * Writes a pending invitation and its invitee's notification in one transaction; a second
+ * pending invitation of the same kind is refused by the database and answered `duplicate()`.
+ */
+async function sendInvitation(
+  { db, clock }: InvitationDeps,
+  kind: keyof typeof INVITATION_KINDS,
+  c: { id: string; name: string },
+  inviterId: string,
+  inviteeId: string,
+  duplicate: () => AppError,
+): Promise<{ id: string }> {
+  const { table, onePending } = INVITATION_KINDS[kind];
+  try {
+    return await db.transaction(async (tx) => {
+      const now = clock.now();
+      const [row] = await tx.insert(table).values({ caucusId: c.id, inviterId, inviteeId, createdAt: now }).returning({ id: table.id });
+      const data = { caucusId: c.id, caucusName: c.name, inviterId, inviterName: await nameOf(tx, inviterId) };
+      await notify(tx, now, [{ userId: inviteeId, kind, data }]);
+      return { id: row!.id };
+    });
+  } catch (error) {
+    if (isPendingDuplicate(error, onePending)) throw duplicate();
+    throw error;
+  }
+}
+
 const isPendingDuplicate = (error: unknown, constraint: string) => {
   const pg = pgErrorOf(error);
   return pg?.code === '23505' && (!pg.constraint || pg.constraint === constraint);
@@ -227,7 +260,7 @@ const isPendingDuplicate = (error: unknown, constraint: string) => {
 
 /** An organizer invites a voter of the caucus's district to join it as a voting member. */
 export async function inviteVoter(deps: InvitationDeps, inviterId: string, caucusId: string, inviteeId: string): Promise<{ id: string }> {
-  const { db, clock } = deps;
+  const { db } = deps;
   const c = await caucusOrganizedBy(db, caucusId, inviterId);
   if (c.electionFinalized) throw conflict('finalized', INVITATION_MESSAGES.finalized);
   const invitee = await liveUser(db, eq(users.id, inviteeId));
@@ -239,23 +272,9 @@ export async function inviteVoter(deps: InvitationDeps, inviterId: string, caucu
   if (here?.isVotingMember) throw conflict('already_member', INVITATION_MESSAGES.alreadyVotingMember(invitee.name));
   if (here?.isOrganizer || c.organizerId === invitee.id) throw conflict('organizer_cannot_vote', INVITATION_MESSAGES.organizerCannotVote(invitee.name));
   if (c.votingMemberCount >= c.requiredVotingMembers) throw conflict('full', JOIN_MESSAGES.full(c.votingMemberCount, c.requiredVotingMembers));
-  try {
-    return await db.transaction(async (tx) => {
-      const now = clock.now();
-      const [row] = await tx
-        .insert(votingMemberInvitations)
-        .values({ caucusId, inviterId, inviteeId: invitee.id, createdAt: now })
-        .returning({ id: votingMemberInvitations.id });
-      const data = { caucusId, caucusName: c.name, inviterId, inviterName: await nameOf(tx, inviterId) };
-      await notify(tx, now, [{ userId: invitee.id, kind: 'caucus_invitation', data }]);
-      return { id: row!.id };
-    });
-  } catch (error) {
-    if (isPendingDuplicate(error, 'voting_member_invitations_one_pending')) {
-      throw new AppError(409, 'already_invited', INVITATION_MESSAGES.alreadyInvited(invitee.name), { title: INVITATION_MESSAGES.alreadyInvitedTitle });
-    }
-    throw error;
-  }
+  return sendInvitation(deps, 'caucus_invitation', c, inviterId, invitee.id, () =>
+    new AppError(409, 'already_invited', INVITATION_MESSAGES.alreadyInvited(invitee.name), { title: INVITATION_MESSAGES.alreadyInvitedTitle }),
+  );
 }
 
 /** An organizer invites another user (by email or id) to co-organize the caucus. */
@@ -265,7 +284,7 @@ export async function inviteOrganizer(
   caucusId: string,
   target: { email?: string; inviteeId?: string },
 ): Promise<{ id: string }> {
-  const { db, clock } = deps;
+  const { db } = deps;
   const c = await caucusOrganizedBy(db, caucusId, inviterId);
   if (c.electionFinalized) throw conflict('finalized', INVITATION_MESSAGES.finalized);
   const invitee = target.inviteeId
@@ -280,23 +299,9 @@ export async function inviteOrganizer(
     throw conflict('already_organizer', invitee.id === inviterId ? 'You are already an organizer of this caucus.' : INVITATION_MESSAGES.alreadyOrganizer(name));
   }
   if (here?.isVotingMember) throw conflict('voting_member', INVITATION_MESSAGES.votingMemberCannotOrganize(name));
-  try {
-    return await db.transaction(async (tx) => {
-      const now = clock.now();
-      const [row] = await tx
-        .insert(organizerInvitations)
-        .values({ caucusId, inviterId, inviteeId: invitee.id, createdAt: now })
-        .returning({ id: organizerInvitations.id });
-      const data = { caucusId, caucusName: c.name, inviterId, inviterName: await nameOf(tx, inviterId) };
-      await notify(tx, now, [{ userId: invitee.id, kind: 'organizer_invitation', data }]);
-      return { id: row!.id };
-    });
-  } catch (error) {
-    if (isPendingDuplicate(error, 'organizer_invitations_one_pending')) {
-      throw new AppError(409, 'already_invited', INVITATION_MESSAGES.organizerAlreadyInvited, { title: 'Invitation already sent' });
-    }
-    throw error;
-  }
+  return sendInvitation(deps, 'organizer_invitation', c, inviterId, invitee.id, () =>
+    new AppError(409, 'already_invited', INVITATION_MESSAGES.organizerAlreadyInvited, { title: 'Invitation already sent' }),
+  );
 }
 
 type InvitationTable = typeof votingMemberInvitations | typeof organizerInvitations;
