@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { HelpCircle, Loader2, Lock, Plus, RefreshCw, Search, Users } from 'lucide-react';
+import { HelpCircle, Loader2, Lock, Plus, RefreshCw, Users } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CAUCUS_STATUSES, type CaucusStatusFilter } from '../../../domain/caucuses/caucus-schemas';
@@ -12,7 +12,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { cn } from '../../components/ui/class-names';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
-import { Input, Label, Select } from '../../components/ui/form-controls';
+import { Label, Select, SearchInput } from '../../components/ui/form-controls';
 import { EmptyState, ErrorState, Page } from '../../components/ui/page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useSession } from '../session/use-session';
@@ -212,10 +212,7 @@ function FilterPanel({ filters, onChange, homeLabel }: { filters: Filters; onCha
           </div>
           <div className="col-span-2 flex min-w-0 flex-col gap-1.5 lg:col-span-1">
             <Label htmlFor={id('name')}>Caucus name</Label>
-            <div className="relative">
-              <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-              <Input id={id('name')} type="search" value={name} maxLength={100} placeholder="Search by name" className="pl-9" onChange={(e) => setName(e.target.value)} />
-            </div>
+            <SearchInput id={id('name')} value={name} placeholder="Search by name" onChange={(e) => setName(e.target.value)} />
           </div>
           <div className="flex min-w-0 flex-col gap-1.5">
             <Label htmlFor={id('status')}>Status</Label>

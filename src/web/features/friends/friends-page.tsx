@@ -1,4 +1,4 @@
-import { Check, Clock, Loader2, RefreshCw, Search, UserCheck, UserPlus, X } from 'lucide-react';
+import { Check, Clock, Loader2, RefreshCw, UserCheck, UserPlus, X } from 'lucide-react';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -9,7 +9,7 @@ import type { FriendRequestView, FriendSearchResult, FriendView, SocialPerson } 
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
-import { Input, Label } from '../../components/ui/form-controls';
+import { Label, SearchInput } from '../../components/ui/form-controls';
 import { EmptyState, ErrorState, Page } from '../../components/ui/page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Pill, Section } from '../invitations/invitation-cards';
@@ -160,10 +160,7 @@ function FindPeople() {
       <CardContent className="space-y-3">
         <div className="flex flex-col gap-1.5">
           <Label htmlFor={`${ids}-q`}>Search people by name</Label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-            <Input id={`${ids}-q`} type="search" value={q} maxLength={100} placeholder="Type at least 2 letters" className="pl-9" autoComplete="off" onChange={(e) => setQ(e.target.value)} />
-          </div>
+          <SearchInput id={`${ids}-q`} value={q} placeholder="Type at least 2 letters" autoComplete="off" onChange={(e) => setQ(e.target.value)} />
         </div>
         <div aria-live="polite">
           {term.length < 2 ? (

@@ -1,4 +1,4 @@
-import { ArrowLeft, Loader2, PenSquare, RefreshCw, Search, Send, X } from 'lucide-react';
+import { ArrowLeft, Loader2, PenSquare, RefreshCw, Send, X } from 'lucide-react';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -12,7 +12,7 @@ import type { ConversationSummary, SocialPerson } from '../../../domain/social/s
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { cn } from '../../components/ui/class-names';
-import { CharacterCount, FieldError, Input, Label, Textarea } from '../../components/ui/form-controls';
+import { CharacterCount, FieldError, Label, Textarea, SearchInput } from '../../components/ui/form-controls';
 import { EmptyState } from '../../components/ui/page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { usePeopleSearch } from '../friends/friend-queries';
@@ -415,21 +415,15 @@ function NewMessage({ onSent, onBack }: { onSent: (recipientId: string) => void;
               </div>
             ) : (
               <>
-                <div className="relative">
-                  <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-                  <Input
-                    id={`${ids}-to`}
-                    type="search"
-                    value={q}
-                    maxLength={100}
-                    placeholder="Search people by name"
-                    className="pl-9"
-                    autoComplete="off"
-                    aria-invalid={!!errors.recipientId}
-                    aria-describedby={errors.recipientId ? `${ids}-to-error` : undefined}
-                    onChange={(e) => setQ(e.target.value)}
-                  />
-                </div>
+                <SearchInput
+                  id={`${ids}-to`}
+                  value={q}
+                  placeholder="Search people by name"
+                  autoComplete="off"
+                  aria-invalid={!!errors.recipientId}
+                  aria-describedby={errors.recipientId ? `${ids}-to-error` : undefined}
+                  onChange={(e) => setQ(e.target.value)}
+                />
                 <div aria-live="polite">
                   {term.length < 2 ? null : search.isPending ? (
                     <div role="status" aria-label="Searching" className="space-y-2">

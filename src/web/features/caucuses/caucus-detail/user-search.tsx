@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Check, Loader2, Search } from 'lucide-react';
+import { Check, Loader2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { districtLabel } from '../../../../domain/geography/states';
 import { api } from '../../../api/http';
 import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/form-controls';
+import { Label, SearchInput } from '../../../components/ui/form-controls';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Avatar } from '../../../components/ui/avatar';
 
@@ -54,10 +54,7 @@ export function UserSearch({
     <div className="space-y-3">
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${ids}-q`}>{label}</Label>
-        <div className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-          <Input id={`${ids}-q`} type="search" value={q} maxLength={100} placeholder={placeholder} className="pl-9" autoComplete="off" onChange={(e) => setQ(e.target.value)} />
-        </div>
+        <SearchInput id={`${ids}-q`} value={q} placeholder={placeholder} autoComplete="off" onChange={(e) => setQ(e.target.value)} />
       </div>
       <div aria-live="polite" className="min-h-24">
         {term.length === 0 ? (
