@@ -6,6 +6,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { queryClient } from './api/query-client';
 import { shareCspNonce } from './csp-nonce';
+import { HYDRATION_MISMATCH } from './hydration-mismatch';
 import { AppRoutes, preloadPage } from './router';
 import './styles.css';
 
@@ -14,8 +15,6 @@ shareCspNonce();
 const container = document.getElementById('root')!;
 /** The data a page drawn by the server was drawn with (server-render.tsx), when it was. */
 const serverState = document.getElementById('server-state');
-/** What the console says when the server's HTML and the app's first render differ (tests/e2e look for it). */
-const HYDRATION_MISMATCH = 'The page drawn by the server did not match the app';
 
 const app = (
   <StrictMode>

@@ -6,6 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { openDatabase, type Database, type Db } from '../../../src/server/db/client';
 import { createUser as insertUser, DEFAULT_PASSWORD, type NewUser } from '../../../src/server/test/factories';
+import { HYDRATION_MISMATCH } from '../../../src/web/hydration-mismatch';
 
 export { expect, DEFAULT_PASSWORD };
 
@@ -131,8 +132,6 @@ export async function expectNoSeriousA11yViolations(page: Page, options: { exclu
   expect(serious, `accessibility violations on ${page.url()}`).toEqual([]);
 }
 
-/** The console line src/web/main.tsx writes when a page drawn by the server did not match the app's first render. */
-export const HYDRATION_MISMATCH = 'The page drawn by the server did not match the app';
 
 /**
  * Collects the app's reports of a page drawn by the server (decision 022) that React had to draw
