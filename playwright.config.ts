@@ -34,6 +34,9 @@ export default defineConfig({
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The app's service worker (offline page, push) is tested where it matters (pwa.spec.ts);
+    // elsewhere it would only stand between a test's page.route and the network.
+    serviceWorkers: 'block',
   },
   projects: [
     {

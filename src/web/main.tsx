@@ -42,3 +42,11 @@ function start() {
 // The page's code first (the server preloads it with the app's: route-preloads.ts), then one
 // render that draws or adopts it. If it cannot be fetched, the page's error boundary says so.
 void preloadPage(window.location.pathname).then(start, start);
+
+// The service worker (public/sw.js): the offline page and Web Push. Registered once the page is
+// loaded, so it never competes with the first screen; only in a build (Vite's dev server has none).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('The offline page and notifications on this device are unavailable:', error));
+  });
+}

@@ -25,6 +25,8 @@ export const ROUTE_PATHS = [
   '/friends',
   '/messages',
   '/notifications',
+  '/notification-settings',
+  '/unsubscribe/:token',
   '/verification',
   '/badges',
   '/badge/:name',

@@ -135,6 +135,7 @@ export const inviteVoterSchema = z.object({ inviteeId: z.uuid('Choose a user to 
 export const inviteOrganizerSchema = z
   .object({ email: singleLineText().trim().max(254).optional(), inviteeId: z.uuid().optional() })
   .refine((v) => !!v.email || !!v.inviteeId, { message: 'Enter an email address or choose a user', path: ['email'] });
+export const inviteVoterByEmailSchema = z.object({ email: singleLineText().trim().min(1, 'Enter an email address').max(254, 'Enter a valid email address.') });
 export const respondInvitationSchema = z.object({
   response: z.enum(['accepted', 'declined']),
   password: singleLineText().max(200).optional(),

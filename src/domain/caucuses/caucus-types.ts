@@ -65,3 +65,18 @@ export interface RepresentationLink {
   electionFinalized: boolean;
   delegate: CaucusPerson | null;
 }
+
+/** One invitation of a caucus as its organizers follow it (GET /api/caucuses/:id/invitations, issue 13). */
+export interface CaucusInvitationView {
+  id: string;
+  role: 'voting_member' | 'organizer';
+  invitee: { id: string; name: string };
+  inviterName: string;
+  status: 'pending' | 'accepted' | 'declined';
+  /** Pending after the last reminder: they never came. */
+  neverCame: boolean;
+  invitedAt: string;
+  respondedAt: string | null;
+  reminderCount: number;
+  lastRemindedAt: string | null;
+}

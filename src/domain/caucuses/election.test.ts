@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideElection, delegateBadgeName, missingVote, type ElectionFacts } from './election';
+import { decideElection, delegateBadgeName, missingVote, splitElection, type ElectionFacts } from './election';
 
 const members = ['a', 'b', 'c'];
 const allFor = (candidate: string, voters = members) => voters.map((voterId) => ({ voterId, candidateId: candidate }));
@@ -57,5 +57,18 @@ describe('missingVote: one vote from finishing (issue 13)', () => {
     ['a vote for someone who left', { votes: [...allFor('a', ['a']), { voterId: 'b', candidateId: 'z' }] }, null],
   ] as Array<[string, Partial<ElectionFacts>, ReturnType<typeof missingVote>]>)('%s', (_name, patch, expected) => {
     expect(missingVote(facts(patch))).toEqual(expected);
+  });
+});
+
+describe('splitElection: every member voted, not for one person (issue 13)', () => {
+  it.each([
+    ['two for a, one for b', { votes: [...allFor('a', ['a', 'b']), { voterId: 'c', candidateId: 'b' }] }, { leaderId: 'a', leading: 2 }],
+    ['one each: the smallest id leads', { votes: [{ voterId: 'a', candidateId: 'c' }, { voterId: 'b', candidateId: 'b' }, { voterId: 'c', candidateId: 'a' }] }, { leaderId: 'a', leading: 1 }],
+    ['unanimous', { votes: allFor('a') }, null],
+    ['one still to vote', { votes: [...allFor('a', ['a']), { voterId: 'b', candidateId: 'b' }] }, null],
+    ['no votes', { votes: [] }, null],
+    ['seats not filled', { votingMemberIds: ['a', 'b'], votes: [{ voterId: 'a', candidateId: 'a' }, { voterId: 'b', candidateId: 'b' }] }, null],
+  ] as Array<[string, Partial<ElectionFacts>, ReturnType<typeof splitElection>]>)('%s', (_name, patch, expected) => {
+    expect(splitElection(facts(patch))).toEqual(expected);
   });
 });

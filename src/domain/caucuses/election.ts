@@ -59,6 +59,25 @@ export function missingVote(f: Pick<ElectionFacts, 'requiredVotingMembers' | 'vo
   return { missingVoterId, candidateId: [...candidates][0]!, agreed: voters.size };
 }
 
+/**
+ * A split election: every seat is filled, every member has voted, but not all for one member.
+ * The leader is the member with the most votes (ties: the smallest id, so every reader names
+ * the same one). Null in any other state.
+ */
+export function splitElection(
+  f: Pick<ElectionFacts, 'requiredVotingMembers' | 'votingMemberIds' | 'votes'>,
+): { leaderId: string; leading: number } | null {
+  const members = new Set(f.votingMemberIds);
+  if (f.requiredVotingMembers < 2 || members.size < f.requiredVotingMembers) return null;
+  const counted = f.votes.filter((v) => members.has(v.voterId) && members.has(v.candidateId));
+  if (new Set(counted.map((v) => v.voterId)).size !== members.size) return null;
+  const tally = new Map<string, number>();
+  for (const v of counted) tally.set(v.candidateId, (tally.get(v.candidateId) ?? 0) + 1);
+  if (tally.size < 2) return null;
+  const [leaderId, leading] = [...tally.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]!;
+  return { leaderId, leading };
+}
+
 /** The badge the delegate of a finalized caucus earns: 'Delegate - Level N' (N = level + 1), or 'Candidate' at level 5. */
 export function delegateBadgeName(caucusLevel: number): string {
   return caucusLevel >= 5 ? 'Candidate' : `Delegate - Level ${caucusLevel + 1}`;

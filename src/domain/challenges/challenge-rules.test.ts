@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   challengeAccess,
+  challengeOutcome,
   challengeWindow,
   daysLeft,
   decideJoin,
@@ -141,5 +142,16 @@ describe('The individual ranking: highest score first, equal scores share a rank
     ],
   ] as const)('%j', (members, expected) => {
     expect(rankMembers(members).map((m) => [m.userId, m.rank])).toEqual(expected);
+  });
+});
+
+describe('challengeOutcome: the words of a challenge result', () => {
+  it.each([
+    [{ team: 'blue', winner: 'blue', scores: { blue: 12, orange: 7 }, challengeType: 'sparks' }, 'your team won, 12 Sparks (blue) to 7 (orange).'],
+    [{ team: 'orange', winner: 'blue', scores: { blue: 12, orange: 7 }, challengeType: 'sparks' }, 'the blue team won, 12 Sparks (blue) to 7 (orange).'],
+    [{ team: 'orange', winner: 'orange', scores: { blue: 1, orange: 3 }, challengeType: 'banners' }, 'your team won, 1 Banners (blue) to 3 (orange).'],
+    [{ team: 'blue', winner: null, scores: { blue: 4, orange: 4 }, challengeType: 'sparks' }, 'a tie, 4 Sparks (blue) to 4 (orange).'],
+  ] as const)('%j', (result, words) => {
+    expect(challengeOutcome(result)).toBe(words);
   });
 });

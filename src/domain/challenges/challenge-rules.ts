@@ -98,3 +98,11 @@ export function teamScores(members: ReadonlyArray<{ team: Team; score: number }>
   }
   return { blue, orange };
 }
+
+/** How a finished challenge ended for one member, in the words of their notification (issue 13). */
+export function challengeOutcome(result: { team: Team; winner: Team | null; scores: { blue: number; orange: number }; challengeType: 'sparks' | 'banners' }): string {
+  const unit = result.challengeType === 'sparks' ? 'Sparks' : 'Banners';
+  const score = `${result.scores.blue} ${unit} (blue) to ${result.scores.orange} (orange)`;
+  if (result.winner === null) return `a tie, ${score}.`;
+  return result.winner === result.team ? `your team won, ${score}.` : `the ${result.winner} team won, ${score}.`;
+}

@@ -17,8 +17,14 @@ const CASES: { [K in NotificationKind]: Array<[NotificationData[K], string, stri
   vote_missing: [
     [{ ...caucus, candidateId: 'u9', candidateName: 'Dana', agreed: 9, required: 10 }, 'Your vote is missing', '9 of 10 members of Riverside Ten voted for Dana; your vote is missing.', '/caucus/c1'],
   ],
-  election_finalized: [[{ ...caucus, delegateId: 'u9', delegateName: 'Dana', level: 1 }, 'Delegate elected', 'Riverside Ten elected Dana as its Delegate.', '/caucus/c1']],
-  elected_delegate: [[{ ...caucus, level: 3 }, 'You are the Delegate', 'Riverside Ten elected you. You now represent it at level 4.', '/representation']],
+  election_finalized: [
+    [{ ...caucus, delegateId: 'u9', delegateName: 'Dana', level: 1 }, 'Delegate elected', 'Riverside Ten elected Dana as its Delegate.', '/caucus/c1'],
+    [{ ...caucus, delegateId: 'u9', delegateName: 'Dana', level: 1, banner: true }, 'Delegate elected', 'Riverside Ten elected Dana as its Delegate. You earned a Banner for organizing it.', '/caucus/c1'],
+  ],
+  elected_delegate: [
+    [{ ...caucus, level: 3 }, 'You are the Delegate', 'Riverside Ten elected you. You now represent it at level 4: join or start a level 4 caucus with the other Delegates of your district.', '/representation'],
+    [{ ...caucus, level: 5 }, 'You are the Candidate', "Riverside Ten elected you: you are your district's Candidate.", '/representation'],
+  ],
   debate_reply: [
     [{ debateId: 'd1', debateTitle: 'Weekly?', authorId: 'u2', authorName: 'Ben', reply: 'response' }, 'New response', 'Ben responded to your debate "Weekly?".', '/debate/d1'],
     [{ debateId: 'd1', debateTitle: 'Weekly?', authorId: 'u2', authorName: 'Ben', reply: 'rebuttal' }, 'New rebuttal', 'Ben rebutted your response in "Weekly?".', '/debate/d1'],
@@ -38,6 +44,27 @@ const CASES: { [K in NotificationKind]: Array<[NotificationData[K], string, stri
   reward_available: [[{ rewardTitle: 'Welcome Voucher' }, 'Reward available', 'Your Welcome Voucher is ready: claim it on the Rewards page.', '/rewards']],
   friend_request: [[{ fromId: 'u2', fromName: 'Ben' }, 'Friend request', 'Ben wants to be your friend.', '/friends']],
   friend_accepted: [[{ friendId: 'u2', friendName: 'Ben' }, 'Friend request accepted', 'Ben accepted your friend request.', '/profile/u2']],
+  private_message: [
+    [{ fromId: 'u2', fromName: 'Ben', count: 1 }, 'New message', 'Ben sent you a message.', '/messages?with=u2'],
+    [{ fromId: 'u2', fromName: 'Ben', count: 3 }, 'New message', 'Ben sent you 3 messages.', '/messages?with=u2'],
+  ],
+  broadcast: [[{ broadcastId: 'b1', senderId: 'u1', senderName: 'Olga', preview: 'Meet Saturday at 10.' }, 'Broadcast from Olga', 'Meet Saturday at 10.', '/messages']],
+  challenge_result: [
+    [{ challengeId: 'h1', challengeName: 'Spark Sprint', outcome: 'your team earned 120 Sparks.' }, 'Challenge ended', 'The team challenge "Spark Sprint" has ended: your team earned 120 Sparks.', '/challenge/h1'],
+  ],
+  election_split: [
+    [
+      { ...caucus, candidateId: 'u9', candidateName: 'Dana', leading: 6, required: 10 },
+      'The election is split',
+      'All 10 members of Riverside Ten voted, but not for one person (6 for Dana). A Delegate needs every vote: talk it over in the caucus chat.',
+      '/caucus/c1',
+    ],
+  ],
+  invitation_reminder: [
+    [{ ...caucus, inviterId: 'u1', inviterName: 'Olga', role: 'voting_member' }, 'Invitation waiting', 'Olga is still waiting for you to join Riverside Ten.', '/my-caucuses'],
+    [{ ...caucus, inviterId: 'u1', inviterName: 'Olga', role: 'organizer' }, 'Invitation waiting', 'Olga is still waiting for your answer to co-organize Riverside Ten.', '/organizer-invitations'],
+  ],
+  vote_reminder: [[caucus, 'Your vote is still missing', 'The election of Riverside Ten waits for your vote. Verify your identity if you have not, then vote.', '/caucus/c1']],
 };
 
 describe('describeNotification', () => {

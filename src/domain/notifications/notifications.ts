@@ -20,7 +20,7 @@ export interface NotificationData {
   /** All members but you voted for the same person: the election waits for your vote. */
   vote_missing: { caucusId: string; caucusName: string; candidateId: string; candidateName: string; agreed: number; required: number };
   /** Your caucus elected its Delegate. */
-  election_finalized: { caucusId: string; caucusName: string; delegateId: string; delegateName: string; level: number };
+  election_finalized: { caucusId: string; caucusName: string; delegateId: string; delegateName: string; level: number; /** Said to an organizer: the Banner they earned. */ banner?: boolean };
   /** You were elected Delegate: you now represent the caucus one level up. */
   elected_delegate: { caucusId: string; caucusName: string; level: number };
   /** Someone answered your debate (response), your response (rebuttal) or your rebuttal (defense). */
@@ -35,6 +35,18 @@ export interface NotificationData {
   friend_request: { fromId: string; fromName: string };
   /** Someone accepted your friend request. */
   friend_accepted: { friendId: string; friendName: string };
+  /** Private messages you have not read (one unread notification per conversation, counting up). */
+  private_message: { fromId: string; fromName: string; count: number };
+  /** A broadcast from your Delegate chain or an administrator. */
+  broadcast: { broadcastId: string; senderId: string; senderName: string; preview: string };
+  /** A team challenge you took part in has ended. */
+  challenge_result: { challengeId: string; challengeName: string; outcome: string };
+  /** Every member voted, but not for one person: the election is split until votes change (to every voting member). */
+  election_split: { caucusId: string; caucusName: string; candidateId: string; candidateName: string; leading: number; required: number };
+  /** A reminder of an invitation you have not answered. */
+  invitation_reminder: { caucusId: string; caucusName: string; inviterId: string; inviterName: string; role: 'voting_member' | 'organizer' };
+  /** A reminder that your caucus's election waits for your vote. */
+  vote_reminder: { caucusId: string; caucusName: string };
 }
 
 export type NotificationKind = keyof NotificationData;
@@ -53,6 +65,12 @@ export const NOTIFICATION_KINDS = [
   'reward_available',
   'friend_request',
   'friend_accepted',
+  'private_message',
+  'broadcast',
+  'challenge_result',
+  'election_split',
+  'invitation_reminder',
+  'vote_reminder',
 ] as const satisfies readonly NotificationKind[];
 
 /** One notification as the API sends it (GET /api/notifications). */
@@ -118,14 +136,17 @@ const WORDS: { [K in NotificationKind]: (data: NotificationData[K]) => Notificat
   }),
   election_finalized: (d) => ({
     title: 'Delegate elected',
-    body: `${d.caucusName} elected ${d.delegateName} as its Delegate.`,
+    body: `${d.caucusName} elected ${d.delegateName} as its Delegate.${d.banner ? ' You earned a Banner for organizing it.' : ''}`,
     link: caucusLink(d.caucusId),
   }),
-  elected_delegate: (d) => ({
-    title: 'You are the Delegate',
-    body: `${d.caucusName} elected you. You now represent it at level ${d.level + 1}.`,
-    link: '/representation',
-  }),
+  elected_delegate: (d) =>
+    d.level >= 5
+      ? { title: 'You are the Candidate', body: `${d.caucusName} elected you: you are your district's Candidate.`, link: '/representation' }
+      : {
+          title: 'You are the Delegate',
+          body: `${d.caucusName} elected you. You now represent it at level ${d.level + 1}: join or start a level ${d.level + 1} caucus with the other Delegates of your district.`,
+          link: '/representation',
+        },
   debate_reply: (d) => ({
     title: { response: 'New response', rebuttal: 'New rebuttal', defense: 'New defense' }[d.reply],
     body: {
@@ -159,6 +180,39 @@ const WORDS: { [K in NotificationKind]: (data: NotificationData[K]) => Notificat
     body: `${d.friendName} accepted your friend request.`,
     link: profileLink(d.friendId),
   }),
+  private_message: (d) => ({
+    title: 'New message',
+    body: d.count > 1 ? `${d.fromName} sent you ${d.count} messages.` : `${d.fromName} sent you a message.`,
+    link: `/messages?with=${d.fromId}`,
+  }),
+  broadcast: (d) => ({
+    title: `Broadcast from ${d.senderName}`,
+    body: d.preview,
+    link: '/messages',
+  }),
+  challenge_result: (d) => ({
+    title: 'Challenge ended',
+    body: `The team challenge "${d.challengeName}" has ended: ${d.outcome}`,
+    link: `/challenge/${d.challengeId}`,
+  }),
+  election_split: (d) => ({
+    title: 'The election is split',
+    body: `All ${d.required} members of ${d.caucusName} voted, but not for one person (${d.leading} for ${d.candidateName}). A Delegate needs every vote: talk it over in the caucus chat.`,
+    link: caucusLink(d.caucusId),
+  }),
+  invitation_reminder: (d) => ({
+    title: 'Invitation waiting',
+    body:
+      d.role === 'organizer'
+        ? `${d.inviterName} is still waiting for your answer to co-organize ${d.caucusName}.`
+        : `${d.inviterName} is still waiting for you to join ${d.caucusName}.`,
+    link: d.role === 'organizer' ? '/organizer-invitations' : '/my-caucuses',
+  }),
+  vote_reminder: (d) => ({
+    title: 'Your vote is still missing',
+    body: `The election of ${d.caucusName} waits for your vote. Verify your identity if you have not, then vote.`,
+    link: caucusLink(d.caucusId),
+  }),
 };
 
 /** The people a notification names: each pair is the field of their id and the field of their name. */
@@ -176,6 +230,12 @@ const PEOPLE: { [K in NotificationKind]: Array<[keyof NotificationData[K] & stri
   reward_available: [],
   friend_request: [['fromId', 'fromName']],
   friend_accepted: [['friendId', 'friendName']],
+  private_message: [['fromId', 'fromName']],
+  broadcast: [['senderId', 'senderName']],
+  challenge_result: [],
+  election_split: [['candidateId', 'candidateName']],
+  invitation_reminder: [['inviterId', 'inviterName']],
+  vote_reminder: [],
 };
 
 /** The ids of the people a notification names. */

@@ -3,28 +3,52 @@ import nodemailer from 'nodemailer';
 import type { Db, DbOrTx } from '../db/client';
 import { mailOutbox } from '../db/schema/platform';
 import type { Clock } from '../clock';
+import { notifyQuery } from '../realtime/notification-hub';
 
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** Writes a message to the outbox; call it inside the transaction of the change that causes it. */
 export async function enqueueMail(db: DbOrTx, mail: OutgoingMail): Promise<void> {
-  await db.insert(mailOutbox).values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html });
+  await enqueueMails(db, [mail]);
+}
+
+/** The channel that wakes the mail job when mail is written (NOTIFY, sent at commit). */
+export const MAIL_CHANNEL = 'mail_outbox';
+export const MAIL_WAKE_KEY = 'due';
+
+/** Writes several messages in one statement (a delivery batch), and wakes the mail job at commit. */
+export async function enqueueMails(db: DbOrTx, mails: readonly OutgoingMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  await db
+    .insert(mailOutbox)
+    .values(mails.map((mail) => ({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, headers: mail.headers ?? {} })));
+  await db.execute(notifyQuery(MAIL_CHANNEL, MAIL_WAKE_KEY, null));
 }
 
 export interface MailTransport {
   send(mail: OutgoingMail & { from: string }): Promise<void>;
+  /** Closes pooled connections (at shutdown). */
+  close?(): void;
 }
 
 export function smtpTransport(smtpUrl: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  // One pooled connection kept open between messages (a few hundred a minute, not one handshake each).
+  const url = new URL(smtpUrl);
+  if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+  const transporter = nodemailer.createTransport(url.toString());
   return {
     async send(mail) {
-      await transporter.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await transporter.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+    },
+    close() {
+      transporter.close();
     },
   };
 }
@@ -48,7 +72,7 @@ export async function deliverDueMail(deps: { db: Db; transport: MailTransport; f
       .for('update', { skipLocked: true });
     for (const row of due) {
       try {
-        await transport.send({ from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
+        await transport.send({ from, to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody, headers: row.headers });
         await tx.update(mailOutbox).set({ sentAt: clock.now(), attempts: row.attempts + 1, lastError: null }).where(eq(mailOutbox.id, row.id));
       } catch (error) {
         const attempts = row.attempts + 1;
@@ -66,23 +90,12 @@ export async function deliverDueMail(deps: { db: Db; transport: MailTransport; f
   });
 }
 
-/** Polls the outbox every few seconds until stopped. */
-export function startMailSender(deps: Parameters<typeof deliverDueMail>[0] & { onError: (e: unknown) => void }, intervalMs = 3000) {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  const tick = async () => {
-    try {
-      while (!stopped && (await deliverDueMail(deps)) > 0) {
-        /* drain */
-      }
-    } catch (e) {
-      deps.onError(e);
-    }
-    if (!stopped) timer = setTimeout(tick, intervalMs);
-  };
-  timer = setTimeout(tick, 0);
-  return () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-  };
+/** Sends every due message, batch after batch (the mail job); returns how many were tried. */
+export async function deliverAllDueMail(deps: Parameters<typeof deliverDueMail>[0]): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const tried = await deliverDueMail(deps);
+    total += tried;
+    if (tried === 0) return total;
+  }
 }

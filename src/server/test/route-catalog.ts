@@ -6,6 +6,7 @@ import {
   chatMessageSchema,
   createCaucusSchema,
   inviteOrganizerSchema,
+  inviteVoterByEmailSchema,
   inviteVoterSchema,
   joinCaucusSchema,
   platformLinkSchema,
@@ -28,7 +29,11 @@ import { searchQuery as friendSearchQuery } from '../features/friends/friends.ro
 import { shareImageParam } from '../features/link-previews/link-previews.routes';
 import { nameQuery, organizerResponseSchema, userSearchQuery, voterResponseSchema } from '../features/invitations/invitations.routes';
 import { listQuery, threadQuery } from '../features/messages/messages.routes';
+import { preferenceBody as notificationPreferenceBody } from '../features/notifications/notification-settings.routes';
 import { pageQuery as notificationPageQuery } from '../features/notifications/notifications.routes';
+import { testSettings } from './test-app';
+import { unsubscribeToken } from '../features/notifications/unsubscribe-token';
+import { pushEndpointSchema, pushSubscriptionSchema } from '../features/push/push-subscriptions.service';
 import { CAUCUS_A_CHAT, CAUCUS_A_PASSWORD, ROLES, type Role, type RouteWorld } from './route-world';
 
 /**
@@ -292,6 +297,20 @@ export const ROUTE_CATALOG: RouteRow[] = [
     request: (w) => ({ path: `/api/caucuses/${w.caucusA.id}/invitable-voters`, query: { q: '' } }),
   },
   {
+    key: 'POST /api/caucuses/:id/voter-invitations/email',
+    rule: 'organizers of the caucus',
+    expect: only(['organizer'], 403),
+    isolate: true,
+    schemas: { json: inviteVoterByEmailSchema },
+    request: (w, role) => ({ path: `/api/caucuses/${w.caucusA.id}/voter-invitations/email`, json: { email: `invited-${role}@example.test` } }),
+  },
+  {
+    key: 'GET /api/caucuses/:id/invitations',
+    rule: 'organizers of the caucus',
+    expect: only(['organizer'], 403),
+    request: (w) => ({ path: `/api/caucuses/${w.caucusA.id}/invitations` }),
+  },
+  {
     key: 'POST /api/caucuses/:id/voter-invitations',
     rule: 'organizers of the caucus',
     expect: only(['organizer'], 403),
@@ -400,6 +419,47 @@ export const ROUTE_CATALOG: RouteRow[] = [
     rule: 'its recipient (anyone else: 404)',
     expect: only(['member'], 404),
     request: (w) => ({ path: `/api/notifications/${w.notificationId}/read`, json: {} }),
+  },
+  { key: 'GET /api/notification-settings', rule: 'signed in (own)', expect: signedIn(), request: () => ({ path: '/api/notification-settings' }) },
+  {
+    key: 'PUT /api/notification-settings/:kind',
+    rule: 'signed in (own)',
+    expect: signedIn(),
+    schemas: { json: notificationPreferenceBody },
+    request: () => ({ path: '/api/notification-settings/badge_earned', json: { email: true, push: false, cadence: 'daily' } }),
+  },
+  {
+    key: 'GET /api/unsubscribe/:token',
+    rule: 'anyone with the signed link (it is the authority)',
+    expect: everyone(),
+    request: (w) => ({ path: `/api/unsubscribe/${unsubscribeToken(testSettings.AUTH_SECRET, w.users.member.id, 'friend_request')}` }),
+  },
+  {
+    key: 'POST /unsubscribe/:token',
+    rule: 'anyone with the signed link (RFC 8058 one-click: no session, no Origin)',
+    expect: everyone(),
+    request: (w) => ({ path: `/unsubscribe/${unsubscribeToken(testSettings.AUTH_SECRET, w.users.member.id, 'friend_request')}`, json: {} }),
+  },
+  { key: 'GET /api/push/public-key', rule: 'anyone (the VAPID public key)', expect: everyone(), request: () => ({ path: '/api/push/public-key' }) },
+  { key: 'GET /api/push/subscriptions', rule: 'signed in (own devices)', expect: signedIn(), request: () => ({ path: '/api/push/subscriptions' }) },
+  {
+    key: 'POST /api/push/subscriptions',
+    rule: 'signed in (this device)',
+    expect: signedIn(),
+    isolate: true,
+    schemas: { json: pushSubscriptionSchema },
+    request: (_w, role) => ({
+      path: '/api/push/subscriptions',
+      json: { endpoint: `https://push.example.test/${role}`, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } },
+    }),
+  },
+  {
+    key: 'DELETE /api/push/subscriptions',
+    rule: 'signed in (own device; another’s: 404)',
+    expect: signedIn(),
+    okAlso: [404],
+    schemas: { json: pushEndpointSchema },
+    request: () => ({ path: '/api/push/subscriptions', json: { endpoint: 'https://push.example.test/nobody' } }),
   },
   { key: 'GET /api/messages/conversations', rule: 'signed in (own)', expect: signedIn(), schemas: { query: listQuery }, request: () => ({ path: '/api/messages/conversations' }) },
   {

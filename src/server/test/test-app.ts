@@ -1,3 +1,4 @@
+import type { JobQueue } from '../jobs/job-queue';
 import pino from 'pino';
 import { createApp, type AppSettings } from '../app';
 import { fixedClock, systemClock, type Clock } from '../clock';
@@ -39,7 +40,7 @@ export const testSettings: AppSettings = {
 /** The real app on a test database, with helpers that speak to it as a browser would. */
 export function createTestApp(
   db: Db,
-  options: { settings?: Partial<AppSettings>; clock?: Clock; payments?: PaymentProvider | null; webDist?: string } = {},
+  options: { settings?: Partial<AppSettings>; clock?: Clock; payments?: PaymentProvider | null; webDist?: string; jobs?: JobQueue | null } = {},
 ) {
   const logs: Record<string, unknown>[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) });
@@ -50,6 +51,7 @@ export function createTestApp(
     settings: { ...testSettings, ...options.settings },
     payments: options.payments,
     webDist: options.webDist,
+    jobs: options.jobs,
   });
 
   /**

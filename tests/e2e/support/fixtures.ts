@@ -18,6 +18,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Extra headers (List-Unsubscribe …). */
+  headers: Record<string, string>;
   createdAt: string;
 }
 

@@ -44,6 +44,8 @@ export const ROUTES: Record<RoutePath, (ids: Ids) => string> = {
   '/friends': () => '/friends',
   '/messages': () => '/messages',
   '/notifications': () => '/notifications',
+  '/notification-settings': () => '/notification-settings',
+  '/unsubscribe/:token': () => '/unsubscribe/not-a-valid-link',
   '/verification': () => '/verification',
   '/badges': () => '/badges',
   '/badge/:name': () => '/badge/friend',

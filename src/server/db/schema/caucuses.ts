@@ -104,6 +104,8 @@ export const caucusMembers = pgTable(
     isVotingMember: boolean('is_voting_member').notNull().default(true),
     isOrganizer: boolean('is_organizer').notNull().default(false),
     joinedAt: createdAt(),
+    /** Reminders sent while this member's vote was missing (after 2 and 5 days, then none). */
+    voteReminderCount: integer('vote_reminder_count').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.caucusId, t.userId] }),
@@ -172,6 +174,9 @@ const invitationColumns = () => ({
   status: text('status').notNull().default('pending'),
   createdAt: createdAt(),
   respondedAt: tstz('responded_at'),
+  /** Reminders sent while pending (after 2 and 6 days, then none), and the last one's time. */
+  reminderCount: integer('reminder_count').notNull().default(0),
+  lastRemindedAt: tstz('last_reminded_at'),
 });
 
 export const votingMemberInvitations = pgTable('voting_member_invitations', invitationColumns(), (t) => [
@@ -181,6 +186,8 @@ export const votingMemberInvitations = pgTable('voting_member_invitations', invi
     .on(t.caucusId, t.inviteeId)
     .where(sql`${t.status} = 'pending'`),
   index('voting_member_invitations_invitee_idx').on(t.inviteeId, t.status),
+  index('voting_member_invitations_pending_created_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  index('voting_member_invitations_caucus_idx').on(t.caucusId),
 ]);
 
 export const organizerInvitations = pgTable('organizer_invitations', invitationColumns(), (t) => [
@@ -191,4 +198,40 @@ export const organizerInvitations = pgTable('organizer_invitations', invitationC
     .where(sql`${t.status} = 'pending'`),
   index('organizer_invitations_invitee_idx').on(t.inviteeId, t.status),
   index('organizer_invitations_inviter_idx').on(t.inviterId),
+  index('organizer_invitations_pending_created_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  index('organizer_invitations_caucus_idx').on(t.caucusId),
 ]);
+
+/**
+ * An invitation by email to someone who has no account yet. The mail carries a sign-up link;
+ * when an account with this address is confirmed, the invitation becomes a real one
+ * (`converted_*`) and the person lands on it.
+ */
+export const emailInvitations = pgTable(
+  'email_invitations',
+  {
+    id: idColumn(),
+    caucusId: uuid('caucus_id')
+      .notNull()
+      .references(() => caucuses.id, { onDelete: 'cascade' }),
+    inviterId: uuid('inviter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Lower-case address. */
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    createdAt: createdAt(),
+    reminderCount: integer('reminder_count').notNull().default(0),
+    lastRemindedAt: tstz('last_reminded_at'),
+    convertedAt: tstz('converted_at'),
+    convertedUserId: uuid('converted_user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('email_invitations_role', sql`${t.role} in ('voting_member', 'organizer')`),
+    check('email_invitations_email_lower', sql`${t.email} = lower(${t.email}) and ${t.email} like '%_@_%'`),
+    uniqueIndex('email_invitations_one_open').on(t.caucusId, t.role, t.email).where(sql`${t.convertedAt} is null`),
+    index('email_invitations_email_idx').on(t.email).where(sql`${t.convertedAt} is null`),
+    index('email_invitations_open_created_idx').on(t.createdAt).where(sql`${t.convertedAt} is null`),
+    index('email_invitations_caucus_idx').on(t.caucusId),
+  ],
+);

@@ -1,3 +1,4 @@
+import { convertEmailInvitations } from '../invitations/invitations.service';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
@@ -93,6 +94,8 @@ export function createAuth(deps: AuthDeps) {
         // The confirmation time, the founding rank and OG badges; then the referrer's Spark.
         await recordEmailConfirmation({ db, clock: deps.clock }, user.id);
         await awardReferralSpark({ db, clock: deps.clock }, user.id);
+        // Invitations sent to this address before it had an account become real ones (issue 13).
+        await convertEmailInvitations({ db, clock: deps.clock }, user.id);
       },
     },
     databaseHooks: {

@@ -17,10 +17,14 @@ import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { broadcasts } from '../../db/schema/social';
 import { forbidden, notFound } from '../../http/app-error';
+import type { JobQueue } from '../../jobs/job-queue';
+import { BROADCAST_FANOUT_JOB } from './broadcast-fanout.service';
 
 export interface BroadcastDeps {
   db: Db;
   clock: Clock;
+  /** The job queue that fans a broadcast out as notifications; without it none are written (API tests). */
+  jobs?: JobQueue | null;
 }
 
 /**
@@ -157,7 +161,7 @@ export async function listBroadcasts({ db }: BroadcastDeps, viewerId: string): P
  * target are decided here, from the database, never from the form: an administrator's
  * scope, or a delegate's own constituency as it stands now.
  */
-export async function sendBroadcast({ db, clock }: BroadcastDeps, senderId: string, input: SendBroadcastInput): Promise<BroadcastView> {
+export async function sendBroadcast({ db, clock, jobs }: BroadcastDeps, senderId: string, input: SendBroadcastInput): Promise<BroadcastView> {
   return db.transaction(async (tx) => {
     const sender = await readSender(tx, senderId);
     if (!sender) throw notFound('Profile not found');
@@ -167,6 +171,8 @@ export async function sendBroadcast({ db, clock }: BroadcastDeps, senderId: stri
       .insert(broadcasts)
       .values({ senderId, message: input.message, ...decision.target, createdAt: clock.now() })
       .returning({ id: broadcasts.id });
+    // Its notifications are written by a job, queued in this transaction (decision 024).
+    await jobs?.send(BROADCAST_FANOUT_JOB, { broadcastId: row!.id }, { tx });
     const [view] = await tx.execute<BroadcastRow>(sql`
       select b.id, b.sender_id, b.message, b.scope, b.level, b.target_state, b.target_district, b.created_at,
         u.name as sender_name, u.photo_url as sender_photo, u.deleted_at is not null as sender_deleted

@@ -9,7 +9,7 @@ import {
   type SearchCaucusesInput,
 } from '../../../domain/caucuses/caucus-schemas';
 import type { CaucusDetail, CaucusPerson, CaucusSummary, JoinResult, RepresentationLink, VoteResult } from '../../../domain/caucuses/caucus-types';
-import { VERIFICATION_REQUIRED_MESSAGE, decideElection, missingVote } from '../../../domain/caucuses/election';
+import { VERIFICATION_REQUIRED_MESSAGE, decideElection, missingVote, splitElection } from '../../../domain/caucuses/election';
 import { decideJoin } from '../../../domain/caucuses/eligibility';
 import { userLevel } from '../../../domain/caucuses/level';
 import { resolveAlignment } from '../../../domain/profiles/alignment';
@@ -418,12 +418,14 @@ export async function castVote(deps: CaucusDeps, voterId: string, caucusId: stri
       if (!members.some((m) => m.userId === voterId)) throw forbidden('not_voting_member', CAUCUS_ERRORS.cannotVote);
       if (!members.some((m) => m.userId === candidateId)) throw badRequest('candidate_not_member', CAUCUS_ERRORS.candidateNotMember);
       const now = deps.clock.now();
-      await tx
+      const [cast] = await tx
         .insert(votes)
         .values({ caucusId, voterId, candidateId, createdAt: now, updatedAt: now })
-        .onConflictDoUpdate({ target: [votes.caucusId, votes.voterId], set: { candidateId, updatedAt: now } });
+        .onConflictDoUpdate({ target: [votes.caucusId, votes.voterId], set: { candidateId, updatedAt: now } })
+        // xmax is 0 for a row this statement inserted: the voter's first vote, not a change.
+        .returning({ first: sql<boolean>`(xmax = 0)` });
       if (!c.votingStarted) await tx.update(caucuses).set({ votingStarted: true, updatedAt: now }).where(eq(caucuses.id, caucusId));
-      return settleElection(tx, deps.clock, caucusId);
+      return settleElection(tx, deps.clock, caucusId, { firstVote: cast?.first === true });
     }),
   );
 }
@@ -432,7 +434,7 @@ export async function castVote(deps: CaucusDeps, voterId: string, caucusId: stri
  * Reads the election (caucus row already locked by the caller) and finalizes it when every
  * seat is filled, the votes are unanimous and every voting member is verified.
  */
-async function settleElection(tx: Tx, clock: Clock, caucusId: string): Promise<VoteResult> {
+async function settleElection(tx: Tx, clock: Clock, caucusId: string, options: { firstVote?: boolean } = {}): Promise<VoteResult> {
   const [c] = await tx.select().from(caucuses).where(eq(caucuses.id, caucusId));
   if (!c) throw notFound(CAUCUS_ERRORS.notFound);
   if (c.electionFinalized) return { status: 'finalized', electedDelegateId: c.electedDelegateId ?? undefined };
@@ -451,6 +453,8 @@ async function settleElection(tx: Tx, clock: Clock, caucusId: string): Promise<V
   });
   if (outcome.status === 'open') {
     await notifyMissingVote(tx, clock.now(), c, voting.map((m) => m.userId), voteRows);
+    // The last vote that was missing split the election: every member hears it, once.
+    if (options.firstVote) await notifySplit(tx, clock.now(), c, voting.map((m) => m.userId), voteRows);
     return { status: 'open' };
   }
   if (outcome.status === 'awaiting_verification') return { status: 'awaiting_verification', message: VERIFICATION_REQUIRED_MESSAGE };
@@ -477,7 +481,7 @@ async function settleElection(tx: Tx, clock: Clock, caucusId: string): Promise<V
   await notify(tx, now, [
     ...[...new Set([...voting.map((m) => m.userId), ...organizerIds])]
       .filter((id) => id !== delegateId)
-      .map((userId) => ({ userId, kind: 'election_finalized' as const, data: finalized })),
+      .map((userId) => ({ userId, kind: 'election_finalized' as const, data: organizerIds.has(userId) ? { ...finalized, banner: true } : finalized })),
     { userId: delegateId, kind: 'elected_delegate', data: { caucusId, caucusName: c.name, level: c.level } },
   ]);
   if (c.level === 1) await assignPioneerRank(tx, c);
@@ -498,6 +502,19 @@ async function notifyMissingVote(tx: Tx, now: Date, c: CaucusRow, votingMemberId
   const [candidate] = await tx.select({ name: users.name }).from(users).where(eq(users.id, missing.candidateId));
   const data = { caucusId: c.id, caucusName: c.name, candidateId: missing.candidateId, candidateName: candidate?.name ?? 'a member', agreed: missing.agreed, required: c.requiredVotingMembers };
   await notify(tx, now, [{ userId: missing.missingVoterId, kind: 'vote_missing', data, dedupeKey: c.id }]);
+}
+
+/** Every member voted, not for one person: each voting member hears the election is split (once while unread). */
+async function notifySplit(tx: Tx, now: Date, c: CaucusRow, votingMemberIds: string[], voteRows: Array<{ voterId: string; candidateId: string }>) {
+  const split = splitElection({ requiredVotingMembers: c.requiredVotingMembers, votingMemberIds, votes: voteRows });
+  if (!split) return;
+  const [leader] = await tx.select({ name: users.name }).from(users).where(eq(users.id, split.leaderId));
+  const data = { caucusId: c.id, caucusName: c.name, candidateId: split.leaderId, candidateName: leader?.name ?? 'a member', leading: split.leading, required: c.requiredVotingMembers };
+  await notify(
+    tx,
+    now,
+    votingMemberIds.map((userId) => ({ userId, kind: 'election_split' as const, data, dedupeKey: `split:${c.id}` })),
+  );
 }
 
 /**

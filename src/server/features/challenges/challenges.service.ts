@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   challengeAccess,
+  challengeOutcome,
   challengeWindow,
   decideJoin,
   hasEnded,
@@ -33,7 +34,6 @@ import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { challengeChatMessages, challengeInvitations, challengeMembers, challenges } from '../../db/schema/challenges';
 import { AppError, badRequest, conflict } from '../../http/app-error';
-import { loggableError, type Logger } from '../../logger';
 import { notifyQuery } from '../../realtime/notification-hub';
 import { awardChallengeWinBadges } from '../badges/badge-engine.service';
 import { friendsAmong } from '../friends/friends.service';
@@ -102,7 +102,7 @@ export async function createChallenge({ db, clock }: ChallengeDeps, creatorId: s
     const text = invitationMessage({ id, ...input }, creator.name);
     const invitations = [];
     for (const inviteeId of ids) {
-      const message = await insertPrivateMessage(tx, { senderId: creatorId, recipientId: inviteeId, message: text, at: now });
+      const message = await insertPrivateMessage(tx, { senderId: creatorId, recipientId: inviteeId, message: text, at: now }, { notification: false });
       invitations.push({ challengeId: id, inviteeId, inviterId: creatorId, privateMessageId: message.id, createdAt: now });
     }
     await tx.insert(challengeInvitations).values(invitations);
@@ -156,7 +156,7 @@ export async function readChallengeScores(db: DbOrTx, challengeId: string): Prom
 export async function completeChallenge(db: Db, challengeId: string, at: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [due] = await tx
-      .select({ id: challenges.id })
+      .select({ id: challenges.id, name: challenges.name, challengeType: challenges.challengeType })
       .from(challenges)
       .where(and(eq(challenges.id, challengeId), eq(challenges.status, 'active'), sql`${challenges.endDate} <= ${at}`))
       .for('update');
@@ -170,6 +170,21 @@ export async function completeChallenge(db: Db, challengeId: string, at: Date): 
       .returning({ id: challenges.id });
     if (done.length === 0) return false;
     if (winner) await awardChallengeWinBadges(tx, challengeId, at);
+    // Each member hears how it ended, once: the row lock above lets one completion through.
+    const members = await tx.select({ userId: challengeMembers.userId, team: challengeMembers.team }).from(challengeMembers).where(eq(challengeMembers.challengeId, challengeId));
+    await notify(
+      tx,
+      at,
+      members.map((m) => ({
+        userId: m.userId,
+        kind: 'challenge_result' as const,
+        data: {
+          challengeId,
+          challengeName: due.name,
+          outcome: challengeOutcome({ team: m.team as Team, winner, scores, challengeType: due.challengeType as ChallengeType }),
+        },
+      })),
+    );
     return true;
   });
 }
@@ -186,29 +201,6 @@ export async function completeDueChallenges({ db, clock }: ChallengeDeps, option
   const completed: string[] = [];
   for (const { id } of due) if (await completeChallenge(db, id, now)) completed.push(id);
   return completed;
-}
-
-/** Runs the sweep now and every `intervalMs` (default one minute) until the returned stop is called. */
-export function startChallengeSweep(deps: ChallengeDeps & { logger?: Logger; intervalMs?: number }): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const run = () => {
-    if (running || stopped) return;
-    running = completeDueChallenges(deps)
-      .then((ids) => {
-        if (ids.length > 0) deps.logger?.info({ completed: ids.length }, 'challenges completed');
-      })
-      .catch((e: unknown) => deps.logger?.error({ err: loggableError(e) }, 'challenge sweep failed'))
-      .finally(() => (running = null));
-  };
-  const timer = setInterval(run, deps.intervalMs ?? 60_000);
-  timer.unref();
-  run();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
 }
 
 // ---------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import { CHALLENGE_MESSAGES, type ChallengeChatMessage, type ChallengeLists, typ
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { challengeChatMessages, challengeInvitations, challengeMembers, challenges } from '../../db/schema/challenges';
+import { notifications } from '../../db/schema/notifications';
 import { activities, badges, userBadges } from '../../db/schema/points';
 import { privateMessages } from '../../db/schema/social';
 import {
@@ -454,6 +455,14 @@ describe('A challenge completes when its end date passes (a sweep, and on read)'
     expect(earned.filter((a) => a.userId === orange[0]!.id)).toHaveLength(1);
     expect(earned.filter((a) => a.userId === orange[1]!.id)).toHaveLength(2);
     expect(earned.filter((a) => blue.some((b) => b.id === a.userId))).toHaveLength(0);
+    // Each member hears how it ended, exactly once, in their team's words.
+    const told = await database.db
+      .select({ userId: notifications.userId, data: notifications.data })
+      .from(notifications)
+      .where(and(eq(notifications.kind, 'challenge_result'), inArray(notifications.userId, [...blue, ...orange].map((o) => o.id))));
+    expect(told).toHaveLength(blue.length + orange.length);
+    for (const o of orange) expect(told.find((r) => r.userId === o.id)!.data).toMatchObject({ challengeId: c.id, outcome: 'your team won, 0 Sparks (blue) to 5 (orange).' });
+    for (const b of blue) expect(told.find((r) => r.userId === b.id)!.data).toMatchObject({ outcome: 'the orange team won, 0 Sparks (blue) to 5 (orange).' });
   });
 
   it('concurrent reads after the end show the same completed result', async () => {

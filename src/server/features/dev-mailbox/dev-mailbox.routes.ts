@@ -21,7 +21,10 @@ const STYLE = `
   thead tr { text-align: left; }
   tbody tr { border-top: 1px solid #e2e8f0; }
   td { padding: 6px 4px; }
-  .mail { border: 1px solid #e2e8f0; border-radius: 8px; padding: 16px; }
+  .mail { border: 1px solid #e2e8f0; border-radius: 8px; padding: 16px; margin: 12px 0; }
+  .headers dt { font-weight: 600; }
+  .headers dd { margin: 0 0 8px; font-family: ui-monospace, monospace; font-size: 13px; overflow-wrap: anywhere; }
+  .text { white-space: pre-wrap; overflow-wrap: anywhere; }
 `;
 /** The CSP allows this one `<style>` by its hash: no 'unsafe-inline' (decision 016). */
 const STYLE_SOURCE = cspHash(STYLE);
@@ -79,7 +82,7 @@ export function devMailboxRoutes(deps: { db: Db }) {
   app.get('/messages.json', async (c) => {
     const to = recipientFilter.safeParse(c.req.query('to'));
     const rows = await deps.db
-      .select({ id: mailOutbox.id, to: mailOutbox.toAddress, subject: mailOutbox.subject, text: mailOutbox.textBody, createdAt: mailOutbox.createdAt })
+      .select({ id: mailOutbox.id, to: mailOutbox.toAddress, subject: mailOutbox.subject, text: mailOutbox.textBody, headers: mailOutbox.headers, createdAt: mailOutbox.createdAt })
       .from(mailOutbox)
       .where(to.success ? ilike(mailOutbox.toAddress, to.data) : undefined)
       .orderBy(desc(mailOutbox.createdAt))
@@ -97,7 +100,11 @@ export function devMailboxRoutes(deps: { db: Db }) {
         row.subject,
         html`<article>
           <p><strong>To:</strong> ${row.toAddress}<br /><strong>Subject:</strong> ${row.subject}<br /><strong>Time:</strong> ${row.createdAt.toISOString()}</p>
+          ${Object.keys(row.headers).length
+            ? html`<details open><summary>Headers</summary><dl class="headers">${Object.entries(row.headers).map(([name, value]) => html`<dt>${name}</dt><dd>${value}</dd>`)}</dl></details>`
+            : ''}
           <div class="mail">${raw(row.htmlBody)}</div>
+          <details><summary>Plain text</summary><pre class="text">${row.textBody}</pre></details>
         </article>`,
         styleAttributeSources(row.htmlBody),
       ),

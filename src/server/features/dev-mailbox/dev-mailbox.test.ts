@@ -30,6 +30,22 @@ describe('/dev/mailbox', () => {
     expect(json.map((m) => m.subject)).toEqual(['Confirm your email']);
   });
 
+  it('shows the extra headers of a message (List-Unsubscribe) in the page and the JSON', async () => {
+    await enqueueMail(database.db, {
+      to: 'headers@example.test',
+      subject: 'Your caucus is full',
+      text: 'Full.',
+      html: '<p>Full.</p>',
+      headers: { 'List-Unsubscribe': '<http://localhost:3000/unsubscribe/abc>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    });
+    const t = createTestApp(database.db);
+    const json = (await (await t.request('/dev/mailbox/messages.json?to=headers@example.test')).json()) as { id: string; headers: Record<string, string> }[];
+    expect(json[0]!.headers).toEqual({ 'List-Unsubscribe': '<http://localhost:3000/unsubscribe/abc>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    const page = await (await t.request(`/dev/mailbox/${json[0]!.id}`)).text();
+    expect(page).toContain('<dt>List-Unsubscribe</dt><dd>&lt;http://localhost:3000/unsubscribe/abc&gt;</dd>');
+    expect(page).toContain('<dt>List-Unsubscribe-Post</dt><dd>List-Unsubscribe=One-Click</dd>');
+  });
+
   it('is served to this machine only: a client elsewhere on the network gets a 404', async () => {
     const t = createTestApp(database.db);
     for (const remoteAddress of ['127.0.0.1', '127.5.6.7', '::1', '::ffff:127.0.0.1']) {

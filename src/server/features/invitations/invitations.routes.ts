@@ -1,7 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { inviteOrganizerSchema, inviteVoterSchema, respondInvitationSchema } from '../../../domain/caucuses/caucus-schemas';
+import { inviteOrganizerSchema, inviteVoterByEmailSchema, inviteVoterSchema, respondInvitationSchema } from '../../../domain/caucuses/caucus-schemas';
 import { singleLineText } from '../../../domain/text/text-schema';
 import { notFound } from '../../http/app-error';
 import { guardPasswordGuess, type PasswordGuessDeps } from '../../http/guess-throttle';
@@ -69,6 +69,25 @@ export function invitationRoutes(
     },
   );
 
+  // A voter invited by email: a registered voter of the district gets an invitation as by id; an
+  // address without an account gets a mail with a sign-up link. Limited like the organizer's.
+  app.post(
+    '/caucuses/:id/voter-invitations/email',
+    signedIn,
+    rateLimit({
+      db: deps.db,
+      clock: deps.clock,
+      name: 'invitations:voter-email',
+      max: deps.throttle.ORGANIZER_INVITATIONS_MAX,
+      windowSeconds: deps.throttle.ORGANIZER_INVITATIONS_WINDOW_SECONDS,
+      key: (c) => (c.get('user') as SessionUser).id,
+    }),
+    caucusParam,
+    validate('json', inviteVoterByEmailSchema),
+    async (c) => c.json(await invitations.inviteVoterByEmail(deps, requireUser(c).id, c.req.valid('param').id, c.req.valid('json').email), 201),
+  );
+
+  app.get('/caucuses/:id/invitations', caucusParam, async (c) => c.json({ items: await invitations.listCaucusInvitations(deps, requireUser(c).id, c.req.valid('param').id) }));
   app.get('/users/search', validate('query', userSearchQuery), async (c) => {
     const user = requireUser(c);
     return c.json(await invitations.searchUsers(deps, user.id, c.req.valid('query').q));

@@ -1,4 +1,7 @@
-import { and, asc, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { CaucusInvitationView } from '../../../domain/caucuses/caucus-types';
+import { INVITATION_REMINDER_DAYS } from '../../../domain/notifications/reminders';
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { alias } from 'drizzle-orm/pg-core';
 import { USER_SEARCH_LIMIT } from '../../../domain/caucuses/caucus-schemas';
 import type { JoinResult } from '../../../domain/caucuses/caucus-types';
@@ -7,16 +10,20 @@ import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { pgErrorOf } from '../../db/client';
 import { users } from '../../db/schema/auth';
-import { caucusMembers, caucuses, organizerInvitations, votingMemberInvitations } from '../../db/schema/caucuses';
+import { caucusMembers, caucuses, emailInvitations, organizerInvitations, votingMemberInvitations } from '../../db/schema/caucuses';
 import { withRetry } from '../../db/transaction-retry';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error';
 import { evaluateBadges } from '../badges/badge-engine.service';
 import { joinCaucusInTransaction } from '../caucuses/caucuses.service';
+import { enqueueMail } from '../../mail/outbox';
+import { emailInvitationMail } from '../../mail/templates';
 import { notify } from '../notifications/notifications.service';
 
 export interface InvitationDeps {
   db: Db;
   clock: Clock;
+  /** The app's public address, for the sign-up link of an invitation by email. */
+  baseUrl?: string;
 }
 
 type Tx = DbOrTx;
@@ -45,7 +52,13 @@ export const INVITATION_MESSAGES = {
   searchTooShort: 'Enter at least 2 characters to search.',
   full: 'This caucus is full.',
   respondFailed: 'Failed to respond to invitation',
+  invalidEmail: 'Enter a valid email address.',
+  emailed: (email: string) => `Invitation sent to ${email}. They will find it when they sign up with this address.`,
+  alreadyEmailed: (email: string) => `An invitation to this caucus was already sent to ${email}.`,
 } as const;
+
+/** What an invitation by email answered: a person already registered got a real invitation; an address without an account, a mail. */
+export type EmailInvitationResult = { status: 'invited'; id: string } | { status: 'emailed'; email: string; message: string };
 
 export const USER_SEARCH_MIN_LENGTH = 2;
 
@@ -283,7 +296,7 @@ export async function inviteOrganizer(
   inviterId: string,
   caucusId: string,
   target: { email?: string; inviteeId?: string },
-): Promise<{ id: string }> {
+): Promise<{ id: string } | EmailInvitationResult> {
   const { db } = deps;
   const c = await caucusOrganizedBy(db, caucusId, inviterId);
   if (c.electionFinalized) throw conflict('finalized', INVITATION_MESSAGES.finalized);
@@ -291,7 +304,9 @@ export async function inviteOrganizer(
     ? await liveUser(db, eq(users.id, target.inviteeId))
     : await liveUser(db, sql`lower(${users.email}) = ${(target.email ?? '').trim().toLowerCase()}`);
   if (!invitee) {
-    throw new AppError(404, 'user_not_found', target.inviteeId ? INVITATION_MESSAGES.userNotFound : INVITATION_MESSAGES.userNotFoundByEmail);
+    if (target.inviteeId) throw new AppError(404, 'user_not_found', INVITATION_MESSAGES.userNotFound);
+    // No account with this address: the invitation goes by email with a sign-up link (issue 13).
+    return inviteByEmail(deps, c, inviterId, target.email ?? '', 'organizer');
   }
   const here = await membershipOf(db, caucusId, invitee.id);
   const name = invitee.id === inviterId ? 'You' : invitee.name;
@@ -447,4 +462,126 @@ export async function respondToOrganizerInvitation(
       return { status: response, invitationId: inv.id, caucusId: inv.caucusId };
     }),
   );
+}
+
+
+export const CAUCUS_INVITATIONS_LIMIT = 200;
+
+/**
+ * Every invitation of a caucus, newest first, for its organizers only: who was invited, by
+ * whom, when, how often reminded, and how it ended. One query over both invitation tables
+ * (their caucus indexes), bounded.
+ */
+export async function listCaucusInvitations({ db }: InvitationDeps, viewerId: string, caucusId: string): Promise<CaucusInvitationView[]> {
+  await caucusOrganizedBy(db, caucusId, viewerId);
+  const rows = await db.execute<{
+    id: string;
+    role: 'voting_member' | 'organizer';
+    invitee_id: string;
+    invitee_name: string;
+    invitee_deleted: boolean;
+    inviter_name: string;
+    status: InvitationStatus;
+    created_at: Date | string;
+    responded_at: Date | string | null;
+    reminder_count: number;
+    last_reminded_at: Date | string | null;
+  }>(sql`
+    select * from (
+      select i.id, 'voting_member' as role, i.invitee_id, invitee.name as invitee_name, invitee.deleted_at is not null as invitee_deleted,
+             inviter.name as inviter_name, i.status, i.created_at, i.responded_at, i.reminder_count, i.last_reminded_at
+      from voting_member_invitations i join users invitee on invitee.id = i.invitee_id join users inviter on inviter.id = i.inviter_id
+      where i.caucus_id = ${caucusId}
+      union all
+      select i.id, 'organizer' as role, i.invitee_id, invitee.name, invitee.deleted_at is not null,
+             inviter.name, i.status, i.created_at, i.responded_at, i.reminder_count, i.last_reminded_at
+      from organizer_invitations i join users invitee on invitee.id = i.invitee_id join users inviter on inviter.id = i.inviter_id
+      where i.caucus_id = ${caucusId}
+    ) all_invitations
+    order by created_at desc, id
+    limit ${CAUCUS_INVITATIONS_LIMIT}`);
+  const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+  return rows.rows.map((r) => ({
+    id: r.id,
+    role: r.role,
+    invitee: { id: r.invitee_id, name: r.invitee_deleted ? FORMER_MEMBER : r.invitee_name },
+    inviterName: r.inviter_name,
+    status: r.status,
+    neverCame: r.status === 'pending' && r.reminder_count >= INVITATION_REMINDER_DAYS.length,
+    invitedAt: new Date(r.created_at).toISOString(),
+    respondedAt: iso(r.responded_at),
+    reminderCount: r.reminder_count,
+    lastRemindedAt: iso(r.last_reminded_at),
+  }));
+}
+
+const EMAIL = z.email();
+
+/**
+ * An invitation to someone without an account: kept by address, and one mail with a sign-up
+ * link (prefilled, landing on the invitation once the address is confirmed). The address is
+ * written to once: no reminders to people who never signed up for anything.
+ */
+async function inviteByEmail(deps: InvitationDeps, c: { id: string; name: string }, inviterId: string, rawEmail: string, role: 'voting_member' | 'organizer'): Promise<EmailInvitationResult> {
+  const email = rawEmail.trim().toLowerCase();
+  if (!EMAIL.safeParse(email).success) throw badRequest('invalid_email', INVITATION_MESSAGES.invalidEmail);
+  // The address of a deleted account is never written to.
+  const [taken] = await deps.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
+  if (taken) throw new AppError(404, 'user_not_found', INVITATION_MESSAGES.userNotFoundByEmail);
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const [row] = await tx
+      .insert(emailInvitations)
+      .values({ caucusId: c.id, inviterId, email, role, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: emailInvitations.id });
+    if (!row) throw new AppError(409, 'already_invited', INVITATION_MESSAGES.alreadyEmailed(email), { title: INVITATION_MESSAGES.alreadyInvitedTitle });
+    const baseUrl = deps.baseUrl ?? '';
+    const next = role === 'organizer' ? '/organizer-invitations' : '/my-caucuses';
+    const signUpUrl = `${baseUrl}/auth?tab=register&email=${encodeURIComponent(email)}&next=${encodeURIComponent(next)}`;
+    await enqueueMail(tx, emailInvitationMail(email, { inviterName: await nameOf(tx, inviterId), caucusName: c.name, role, signUpUrl }));
+    return { status: 'emailed' as const, email, message: INVITATION_MESSAGES.emailed(email) };
+  });
+}
+
+/** An organizer invites a voter by email: a registered voter gets an invitation as by id; an address without an account, a mail. */
+export async function inviteVoterByEmail(deps: InvitationDeps, inviterId: string, caucusId: string, rawEmail: string): Promise<EmailInvitationResult> {
+  const c = await caucusOrganizedBy(deps.db, caucusId, inviterId);
+  if (c.electionFinalized) throw conflict('finalized', INVITATION_MESSAGES.finalized);
+  const invitee = await liveUser(deps.db, sql`lower(${users.email}) = ${rawEmail.trim().toLowerCase()}`);
+  if (invitee) return { status: 'invited', id: (await inviteVoter(deps, inviterId, caucusId, invitee.id)).id };
+  if (c.votingMemberCount >= c.requiredVotingMembers) throw conflict('full', JOIN_MESSAGES.full(c.votingMemberCount, c.requiredVotingMembers));
+  return inviteByEmail(deps, c, inviterId, rawEmail, 'voting_member');
+}
+
+/**
+ * Once an address is confirmed, every open invitation sent to it by email becomes a real one
+ * (with its notification), in one transaction; called after the email verification.
+ */
+export async function convertEmailInvitations({ db, clock }: InvitationDeps, userId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select({ email: users.email }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    if (!user) return 0;
+    const open = await tx
+      .select({ id: emailInvitations.id, caucusId: emailInvitations.caucusId, inviterId: emailInvitations.inviterId, role: emailInvitations.role, caucusName: caucuses.name })
+      .from(emailInvitations)
+      .innerJoin(caucuses, eq(caucuses.id, emailInvitations.caucusId))
+      .where(and(eq(emailInvitations.email, user.email.toLowerCase()), isNull(emailInvitations.convertedAt)))
+      .for('update', { of: emailInvitations });
+    if (open.length === 0) return 0;
+    const now = clock.now();
+    for (const invitation of open) {
+      const table = invitation.role === 'organizer' ? organizerInvitations : votingMemberInvitations;
+      const [made] = await tx.insert(table).values({ caucusId: invitation.caucusId, inviterId: invitation.inviterId, inviteeId: userId, createdAt: now }).onConflictDoNothing().returning({ id: table.id });
+      if (made) {
+        const kind = invitation.role === 'organizer' ? ('organizer_invitation' as const) : ('caucus_invitation' as const);
+        await notify(tx, now, [{ userId, kind, data: { caucusId: invitation.caucusId, caucusName: invitation.caucusName, inviterId: invitation.inviterId, inviterName: await nameOf(tx, invitation.inviterId) } }]);
+      }
+    }
+    await tx
+      .update(emailInvitations)
+      .set({ convertedAt: now, convertedUserId: userId })
+      .where(inArray(emailInvitations.id, open.map((o) => o.id)));
+    return open.length;
+  });
 }

@@ -3,12 +3,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { JOIN_MESSAGES } from '../../../domain/caucuses/eligibility';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/auth';
-import { caucusMembers, caucuses, organizerInvitations, votingMemberInvitations } from '../../db/schema/caucuses';
+import { caucusMembers, caucuses, emailInvitations, organizerInvitations, votingMemberInvitations } from '../../db/schema/caucuses';
+import { notifications } from '../../db/schema/notifications';
+import { mailOutbox } from '../../db/schema/platform';
+import { systemClock } from '../../clock';
 import { addOrganizer, addVotingMembers, createCaucusRow } from '../../test/caucus-factories';
 import { createUser } from '../../test/factories';
 import { createTestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
-import { INVITATION_MESSAGES } from './invitations.service';
+import { INVITATION_MESSAGES, convertEmailInvitations } from './invitations.service';
 
 let database: Database;
 let t: ReturnType<typeof createTestApp>;
@@ -240,7 +243,7 @@ describe('POST /api/caucuses/:id/organizer-invitations', () => {
     const before = await countOrganizerInvitations();
     const invite = (who: Person | null, json: unknown, caucusId = caucus.id) => post(`/api/caucuses/${caucusId}/organizer-invitations`, who, json);
     const cases: Array<[Promise<Response>, number, string]> = [
-      [invite(organizer, { email: 'nobody@example.test' }), 404, 'User not found: No user found with that email address.'],
+      [invite(organizer, { email: 'not-an-address' }), 400, INVITATION_MESSAGES.invalidEmail],
       [invite(organizer, { email: gone.email }), 404, 'User not found: No user found with that email address.'],
       [invite(organizer, { inviteeId: '00000000-0000-4000-8000-000000000000' }), 404, INVITATION_MESSAGES.userNotFound],
       [invite(organizer, { email: invited.email }), 409, 'Invitation already sent: An invitation is already pending for this user.'],
@@ -263,6 +266,68 @@ describe('POST /api/caucuses/:id/organizer-invitations', () => {
     expect(await countOrganizerInvitations()).toBe(before);
     const dup = await invite(organizer, { inviteeId: invited.id });
     expect((await errorOf(dup)).title).toBe('Invitation already sent');
+  });
+});
+
+describe('invitations by email to people without an account', () => {
+  const outbox = (to: string) => database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
+
+  it('mail a sign-up link once; the confirmed account finds a real invitation, with its notification', async () => {
+    const { organizer, caucus } = await organizedCaucus({ name: 'Email Ten' });
+    const address = `newcomer-${caucus.district}@example.test`;
+    const res = await post(`/api/caucuses/${caucus.id}/voter-invitations/email`, organizer, { email: `  ${address.toUpperCase()} ` });
+    expect(res.status).toBe(201);
+    expect(await body(res)).toEqual({ status: 'emailed', email: address, message: INVITATION_MESSAGES.emailed(address) });
+    const [mail] = await outbox(address);
+    expect(mail!.subject).toBe('Olive Organizer invited you to join Email Ten');
+    expect(mail!.textBody).toContain(`Sign up: http://localhost:3000/auth?tab=register&email=${encodeURIComponent(address)}&next=%2Fmy-caucuses`);
+    // The same address again: refused, no second mail.
+    const again = await post(`/api/caucuses/${caucus.id}/voter-invitations/email`, organizer, { email: address });
+    expect(again.status).toBe(409);
+    expect((await errorOf(again)).message).toBe(INVITATION_MESSAGES.alreadyEmailed(address));
+    expect(await outbox(address)).toHaveLength(1);
+    // A co-organizer invitation to an address without an account goes by email too.
+    const co = await post(`/api/caucuses/${caucus.id}/organizer-invitations`, organizer, { email: `co-${address}` });
+    expect(((await body(co)) as { status: string }).status).toBe('emailed');
+
+    // The newcomer registers and confirms the address: both become real invitations.
+    const newcomer = await createUser(database.db, { email: address, state: caucus.state, district: caucus.district });
+    expect(await convertEmailInvitations({ db: database.db, clock: systemClock }, newcomer.id)).toBe(1);
+    const [invitation] = await database.db.select().from(votingMemberInvitations).where(eq(votingMemberInvitations.inviteeId, newcomer.id));
+    expect(invitation).toMatchObject({ caucusId: caucus.id, inviterId: organizer.id, status: 'pending' });
+    const [told] = await database.db.select().from(notifications).where(and(eq(notifications.userId, newcomer.id), eq(notifications.kind, 'caucus_invitation')));
+    expect(told!.data).toMatchObject({ caucusId: caucus.id, caucusName: 'Email Ten', inviterName: 'Olive Organizer' });
+    const [kept] = await database.db.select().from(emailInvitations).where(eq(emailInvitations.email, address));
+    expect(kept).toMatchObject({ convertedUserId: newcomer.id });
+    expect(await convertEmailInvitations({ db: database.db, clock: systemClock }, newcomer.id)).toBe(0);
+    const coUser = await createUser(database.db, { email: `co-${address}` });
+    expect(await convertEmailInvitations({ db: database.db, clock: systemClock }, coUser.id)).toBe(1);
+    expect(await database.db.$count(organizerInvitations, eq(organizerInvitations.inviteeId, coUser.id))).toBe(1);
+  });
+
+  it('invite a registered voter by address as by id, and refuse what an invitation by id refuses', async () => {
+    const { organizer, caucus } = await organizedCaucus();
+    const voter = await voterOf(caucus, { name: 'Rita Registered' });
+    const res = await post(`/api/caucuses/${caucus.id}/voter-invitations/email`, organizer, { email: voter.email });
+    expect(res.status).toBe(201);
+    const { status, id } = await body<{ status: string; id: string }>(res);
+    expect(status).toBe('invited');
+    expect((await invitationRow(id)).inviteeId).toBe(voter.id);
+    const far = await createUser(database.db, { name: 'Far Away', state: 'NY', district: 3 });
+    const refused = await post(`/api/caucuses/${caucus.id}/voter-invitations/email`, organizer, { email: far.email });
+    expect(refused.status).toBe(400);
+    const gone = await createUser(database.db, { deletedAt: new Date() });
+    for (const [json, who, code] of [
+      [{ email: gone.email }, organizer, 404],
+      [{ email: 'nobody' }, organizer, 400],
+      [{ email: '' }, organizer, 400],
+      [{}, organizer, 400],
+      [{ email: 'x@example.test' }, voter, 403],
+      [{ email: 'x@example.test' }, null, 401],
+    ] as const) {
+      expect((await post(`/api/caucuses/${caucus.id}/voter-invitations/email`, who, json)).status).toBe(code);
+    }
+    expect(await outbox(gone.email)).toHaveLength(0);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   parseConversationCursor,
   type SendPrivateMessageInput,
 } from '../../../domain/social/messages';
+import { FORMER_MEMBER_NAME } from '../../../domain/profiles/profile-types';
 import type { ConversationList, ConversationThread, PrivateMessageView } from '../../../domain/social/social-types';
 import { UNREAD_COUNT_CAP } from '../../../domain/social/unread-count';
 import type { Clock } from '../../clock';
@@ -18,6 +19,7 @@ import { badRequest, notFound } from '../../http/app-error';
 import { notifyQuery } from '../../realtime/notification-hub';
 import { USER_STREAM_CHANNEL, type UserStreamNote } from '../../realtime/user-stream';
 import { personColumns, toPerson } from '../friends/friends.service';
+import { markConversationNotificationRead, notify } from '../notifications/notifications.service';
 
 export interface MessageDeps {
   db: Db;
@@ -86,6 +88,7 @@ export async function sendPrivateMessage({ db, clock }: MessageDeps, senderId: s
 export async function insertPrivateMessage(
   tx: DbOrTx,
   input: { senderId: string; recipientId: string; message: string; at: Date },
+  options: { notification?: boolean } = {},
 ): Promise<PrivateMessageView> {
   const [row] = await tx
     .insert(privateMessages)
@@ -94,6 +97,15 @@ export async function insertPrivateMessage(
   const note: MessageNotification = { kind: 'message', messageId: row!.id };
   await tx.execute(notifyQuery(MESSAGES_CHANNEL, input.recipientId, note));
   await tx.execute(notifyQuery(MESSAGES_CHANNEL, input.senderId, note));
+  // The recipient's notification: one unread per conversation, counting up; mailed if it stays
+  // unread (decision 024). A message that carries its own notification (a challenge
+  // invitation) says `notification: false`.
+  if (options.notification !== false) {
+    const [sender] = await tx.select({ name: users.name }).from(users).where(eq(users.id, input.senderId));
+    await notify(tx, input.at, [
+      { userId: input.recipientId, kind: 'private_message', data: { fromId: input.senderId, fromName: sender?.name ?? FORMER_MEMBER_NAME, count: 1 }, dedupeKey: input.senderId },
+    ]);
+  }
   return toView(row!);
 }
 
@@ -219,7 +231,11 @@ export async function markConversationRead({ db, clock }: MessageDeps, userId: s
       update private_messages set read_at = ${clock.now().toISOString()}::timestamptz
       where recipient_id = ${userId} and sender_id = ${partnerId} and read_at is null`);
     const marked = result.rowCount ?? 0;
-    if (marked > 0) await tx.execute(notifyQuery(MESSAGES_CHANNEL, userId, { kind: 'read', partnerId } satisfies MessageNotification));
+    if (marked > 0) {
+      await tx.execute(notifyQuery(MESSAGES_CHANNEL, userId, { kind: 'read', partnerId } satisfies MessageNotification));
+      // Read here, so its notification is read too (and no mail goes out for it).
+      await markConversationNotificationRead(tx, userId, partnerId, clock.now());
+    }
     return { marked };
   });
 }

@@ -16,7 +16,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { notifications } from '../../db/schema/notifications';
 import { badRequest, notFound } from '../../http/app-error';
-import { notifyEachQuery } from '../../realtime/notification-hub';
+import { notifyEachQuery, notifyQuery } from '../../realtime/notification-hub';
 import { USER_STREAM_CHANNEL, type UserStreamNote } from '../../realtime/user-stream';
 
 export interface NotificationDeps {
@@ -39,7 +39,20 @@ export type NewNotification = {
 }[NotificationKind];
 
 /** Kinds whose repeats fold into the unread one, counting up (data.count) and moving it to the top. */
-const FOLDING: ReadonlySet<NotificationKind> = new Set(['caucus_joined']);
+const FOLDING: ReadonlySet<NotificationKind> = new Set(['caucus_joined', 'private_message']);
+
+/**
+ * How long a notification waits before its mail and push go out: a private message gives its
+ * reader a moment to read it in the app (then nothing is sent); the rest go at once.
+ */
+export const DELIVERY_DELAY_SECONDS: Partial<Record<NotificationKind, number>> = { private_message: 20 };
+
+/** After one delivery of a folding notification, more events within this window fold into one later delivery. */
+export const FOLD_WINDOW_MINUTES = 15;
+
+/** The channel that wakes the delivery job when notifications are written (one NOTIFY per transaction). */
+export const DELIVERY_CHANNEL = 'notification_delivery';
+export const DELIVERY_WAKE_KEY = 'due';
 
 export const NOTIFICATION_MESSAGES = {
   notFound: 'Notification not found',
@@ -54,12 +67,16 @@ export const NOTIFICATION_MESSAGES = {
 export async function notify(tx: DbOrTx, now: Date, items: readonly NewNotification[]): Promise<void> {
   if (items.length === 0) return;
   // At most four round trips whatever the number of recipients: one insert per behaviour, one NOTIFY.
+  const deliverAt = (kind: NotificationKind) => new Date(now.getTime() + (DELIVERY_DELAY_SECONDS[kind] ?? 0) * 1000);
   const values = (list: readonly NewNotification[]) =>
     sql.join(
-      list.map((i) => sql`(${i.userId}::uuid, ${i.kind}, ${JSON.stringify(i.data)}::jsonb, ${i.dedupeKey ?? null}::text, ${now}::timestamptz)`),
+      list.map(
+        (i) =>
+          sql`(${i.userId}::uuid, ${i.kind}, ${JSON.stringify(i.data)}::jsonb, ${i.dedupeKey ?? null}::text, ${now}::timestamptz, ${deliverAt(i.kind)}::timestamptz)`,
+      ),
       sql`, `,
     );
-  const insert = sql`insert into notifications (user_id, kind, data, dedupe_key, created_at) values`;
+  const insert = sql`insert into notifications (user_id, kind, data, dedupe_key, created_at, deliver_at) values`;
   const unread = sql`on conflict (user_id, kind, dedupe_key) where dedupe_key is not null and read_at is null`;
   const plain = items.filter((i) => !i.dedupeKey);
   const folding = oncePerKey(items.filter((i) => i.dedupeKey && FOLDING.has(i.kind)));
@@ -68,11 +85,21 @@ export async function notify(tx: DbOrTx, now: Date, items: readonly NewNotificat
   if (folding.length > 0) {
     await tx.execute(sql`${insert} ${values(folding)} ${unread} do update set
       data = excluded.data || jsonb_build_object('count', coalesce((notifications.data->>'count')::int, 1) + 1),
-      created_at = excluded.created_at`);
+      created_at = excluded.created_at,
+      deliver_at = coalesce(notifications.deliver_at, greatest(excluded.deliver_at, notifications.delivered_at + ${`${FOLD_WINDOW_MINUTES} minutes`}::interval))`);
   }
   if (once.length > 0) await tx.execute(sql`${insert} ${values(once)} ${unread} do nothing`);
   const note: UserStreamNote = { kind: 'notification' };
-  await tx.execute(notifyEachQuery(USER_STREAM_CHANNEL, [...new Set(items.map((i) => i.userId))], note));
+  // Tells each recipient's live stream, and wakes the delivery job (both sent at commit).
+  await tx.execute(sql`${notifyEachQuery(USER_STREAM_CHANNEL, [...new Set(items.map((i) => i.userId))], note)} union all ${notifyQuery(DELIVERY_CHANNEL, DELIVERY_WAKE_KEY, null)}`);
+}
+
+/** The unread notification of a conversation (messages from `partnerId`) is read once the conversation is; the bell hears of it. */
+export async function markConversationNotificationRead(tx: DbOrTx, userId: string, partnerId: string, now: Date): Promise<void> {
+  const result = await tx.execute(sql`
+    update notifications set read_at = ${now}, deliver_at = null
+    where user_id = ${userId} and kind = 'private_message' and dedupe_key = ${partnerId} and read_at is null`);
+  if ((result.rowCount ?? 0) > 0) await tx.execute(notifyEachQuery(USER_STREAM_CHANNEL, [userId], { kind: 'notification' } satisfies UserStreamNote));
 }
 
 /** The first item of each (person, kind, key): one statement may not touch a row twice. */
@@ -106,7 +133,7 @@ type KnownRow = Row & { kind: NotificationKind };
 const known = (row: Row): row is KnownRow => isNotificationKind(row.kind);
 
 /** The words of each row, naming the people who have since left as former members (one indexed read for the page). */
-async function toViews(db: DbOrTx, rows: readonly Row[]): Promise<NotificationView[]> {
+export async function notificationViews(db: DbOrTx, rows: readonly Row[]): Promise<NotificationView[]> {
   const valid = rows.filter(known);
   // Only well-formed ids reach the query (an id that is not one names no one present).
   const ids = [...new Set(valid.flatMap((r) => peopleNamedIn(r.kind, r.data as NotificationData[typeof r.kind])))].filter((id) => UUID.test(id));
@@ -140,7 +167,7 @@ export async function listNotifications({ db }: Pick<NotificationDeps, 'db'>, us
   const page = rows.slice(0, NOTIFICATION_PAGE_SIZE);
   const last = page[page.length - 1];
   return {
-    items: await toViews(db, page),
+    items: await notificationViews(db, page),
     nextCursor: rows.length > NOTIFICATION_PAGE_SIZE && last ? encodeCursor(last.createdAt, last.id) : null,
   };
 }

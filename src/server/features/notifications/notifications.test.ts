@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_PAGE_SIZE, type NotificationKind, type NotificationPage, type NotificationView } from '../../../domain/notifications/notifications';
 import type { MessageStreamEvent } from '../../../domain/social/social-types';
-import { systemClock } from '../../clock';
+import { fixedClock, systemClock } from '../../clock';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { notifications } from '../../db/schema/notifications';
@@ -16,6 +16,7 @@ import { createTestDatabase } from '../../test/test-database';
 import * as caucusService from '../caucuses/caucuses.service';
 import * as challengeService from '../challenges/challenges.service';
 import * as debateService from '../debates/debates.service';
+import * as messageService from '../messages/messages.service';
 import { NOTIFICATION_MESSAGES, notify } from './notifications.service';
 
 let database: Database;
@@ -231,11 +232,43 @@ describe('caucus events', () => {
     }
     expect(await rowsOf(delegate.id, 'election_finalized')).toHaveLength(0);
     const [mine] = ((await (await get('/api/notifications', delegate)).json()) as NotificationPage).items.filter((n) => n.kind === 'elected_delegate');
-    expect(mine).toMatchObject({ body: 'Cascade Ten elected you. You now represent it at level 2.', link: '/representation' });
+    expect(mine).toMatchObject({
+      body: 'Cascade Ten elected you. You now represent it at level 2: join or start a level 2 caucus with the other Delegates of your district.',
+      link: '/representation',
+    });
+    // The organizer hears of the Banner they earned; a member does not.
+    const [organizerNews] = ((await (await get('/api/notifications', organizer)).json()) as NotificationPage).items.filter((n) => n.kind === 'election_finalized');
+    expect(organizerNews!.body).toBe(`Cascade Ten elected ${delegateRow!.name} as its Delegate. You earned a Banner for organizing it.`);
+    const [memberNews] = ((await (await get('/api/notifications', members[0]!)).json()) as NotificationPage).items.filter((n) => n.kind === 'election_finalized');
+    expect(memberNews!.body).toBe(`Cascade Ten elected ${delegateRow!.name} as its Delegate.`);
     // The badge engine's award is a notification too, written with the badge.
     const badges = (await rowsOf(delegate.id, 'badge_earned')).map((r) => (r.data as { badgeName: string }).badgeName);
     expect(badges).toContain('Delegate - Level 2');
     expect((await rowsOf(members[0]!.id, 'badge_earned')).map((r) => (r.data as { badgeName: string }).badgeName)).not.toContain('Delegate - Level 2');
+  });
+});
+
+describe('a split election', () => {
+  it('tells every voting member once when the last missing vote splits it; a changed vote while split tells no one again', async () => {
+    const caucus = await createCaucusRow(database.db, { name: 'Split Four', requiredVotingMembers: 4 });
+    const members = await addVotingMembers(database.db, caucus, 4);
+    const [a, b, c, d] = members as [Person, Person, Person, Person];
+    await caucusService.castVote(deps(), a.id, caucus.id, a.id);
+    await caucusService.castVote(deps(), b.id, caucus.id, a.id);
+    await caucusService.castVote(deps(), c.id, caucus.id, d.id);
+    for (const m of members) expect(await rowsOf(m.id, 'election_split')).toHaveLength(0);
+    await caucusService.castVote(deps(), d.id, caucus.id, d.id);
+    const [leaderName] = (await database.db.select({ name: users.name }).from(users).where(eq(users.id, a.id < d.id ? a.id : d.id))).map((r) => r.name);
+    for (const m of members) {
+      const rows = await rowsOf(m.id, 'election_split');
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.data).toEqual({ caucusId: caucus.id, caucusName: 'Split Four', candidateId: a.id < d.id ? a.id : d.id, candidateName: leaderName, leading: 2, required: 4 });
+    }
+    // A member changes their vote and it stays split: nobody is told again.
+    await database.db.update(notifications).set({ readAt: new Date() }).where(eq(notifications.kind, 'election_split'));
+    await caucusService.castVote(deps(), c.id, caucus.id, a.id);
+    await caucusService.castVote(deps(), c.id, caucus.id, d.id);
+    for (const m of members) expect(await rowsOf(m.id, 'election_split')).toHaveLength(1);
   });
 });
 
@@ -270,5 +303,39 @@ describe('debates and challenges', () => {
       expect(rows.map((r) => r.data)).toEqual([{ challengeId: id, challengeName: 'Spark Sprint', inviterId: creator.id, inviterName: 'Hana Host' }]);
     }
     expect(await rowsOf(creator.id, 'challenge_invitation')).toHaveLength(0);
+    // The invitation travels as a private message, but says itself once: no "new message" beside it.
+    for (const invitee of [ann, ben]) expect(await rowsOf(invitee.id, 'private_message')).toHaveLength(0);
+  });
+});
+
+describe('private messages', () => {
+  it('fold into one unread notification per conversation that counts up, due 20 s after the first, and read with the conversation', async () => {
+    const [reader, writer, other] = await Promise.all([person(), person({ name: 'Wes Writer' }), person({ name: 'Ola Other' })]);
+    const sentAt = new Date('2026-11-02T10:00:00Z');
+    const clock = fixedClock(sentAt);
+    for (let i = 0; i < 5; i += 1) {
+      clock.set(new Date(sentAt.getTime() + i * 1000));
+      await messageService.sendPrivateMessage({ db: database.db, clock }, writer.id, { recipientId: reader.id, message: `Hello ${i}` });
+    }
+    await messageService.sendPrivateMessage({ db: database.db, clock }, other.id, { recipientId: reader.id, message: 'Hi' });
+    const rows = await rowsOf(reader.id, 'private_message');
+    expect(rows.map((r) => [r.dedupeKey, r.data])).toEqual(
+      expect.arrayContaining([
+        [writer.id, { fromId: writer.id, fromName: 'Wes Writer', count: 5 }],
+        [other.id, { fromId: other.id, fromName: 'Ola Other', count: 1 }],
+      ]),
+    );
+    expect(rows).toHaveLength(2);
+    expect(rows.find((r) => r.dedupeKey === writer.id)!.deliverAt).toEqual(new Date(sentAt.getTime() + 20_000));
+    // The sender is not told of their own message.
+    expect(await rowsOf(writer.id, 'private_message')).toHaveLength(0);
+    const [shown] = ((await (await get('/api/notifications', reader)).json()) as NotificationPage).items.filter((n) => n.body.startsWith('Wes Writer'));
+    expect(shown).toMatchObject({ kind: 'private_message', body: 'Wes Writer sent you 5 messages.', link: `/messages?with=${writer.id}` });
+
+    await messageService.markConversationRead({ db: database.db, clock }, reader.id, writer.id);
+    const after = await rowsOf(reader.id, 'private_message');
+    expect(after.find((r) => r.dedupeKey === writer.id)!.readAt).not.toBeNull();
+    expect(after.find((r) => r.dedupeKey === writer.id)!.deliverAt).toBeNull();
+    expect(after.find((r) => r.dedupeKey === other.id)!.readAt).toBeNull();
   });
 });

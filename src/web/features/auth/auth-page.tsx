@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { PageSkeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
-import { takePostLoginPath } from '../session/post-login-path';
+import { savePostLoginPath, takePostLoginPath } from '../session/post-login-path';
 import { SESSION_KEY, useSession } from '../session/use-session';
 import { resendConfirmation } from './auth-api';
 import { AuthCard, type Notice } from './auth-fields';
@@ -48,6 +48,9 @@ function AuthFlow() {
 
   const ref = params.get('ref');
   const referrer = isUserId(ref) ? ref : undefined;
+  // An invitation by email: its address prefilled, and where to land once it is confirmed.
+  const invitedEmail = params.get('email')?.slice(0, 254) ?? undefined;
+  const next = params.get('next');
   const isReset = params.get('reset') === 'true';
   const token = params.get('token');
   const isConfirm = params.has('confirmed');
@@ -65,6 +68,10 @@ function AuthFlow() {
   );
   const [signingIn, setSigningIn] = useState(false);
   const registerTab = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (next && next.startsWith('/') && !next.startsWith('//')) savePostLoginPath(next);
+  }, [next]);
 
   // The confirmation link signed the user in: pick up the session and move on.
   useEffect(() => {
@@ -161,6 +168,7 @@ function AuthFlow() {
               ) : null}
               <RegisterForm
                 recruitedBy={referrer}
+                initialEmail={invitedEmail}
                 onRegistered={(registered) => {
                   setEmail(registered);
                   go('registered');

@@ -31,11 +31,13 @@ function problemsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string
 interface RegisterFormProps {
   /** The referrer's user id, sent only when it is one. */
   recruitedBy?: string;
+  /** The address an invitation by email was sent to (prefilled). */
+  initialEmail?: string;
   onRegistered: (email: string) => void;
 }
 
-export function RegisterForm({ recruitedBy, onRegistered }: RegisterFormProps) {
-  const [values, setValues] = useState<Values>(EMPTY);
+export function RegisterForm({ recruitedBy, initialEmail, onRegistered }: RegisterFormProps) {
+  const [values, setValues] = useState<Values>(() => (initialEmail ? { ...EMPTY, email: initialEmail } : EMPTY));
   const [problems, setProblems] = useState<Partial<Record<Field, FieldProblem>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);

@@ -17,6 +17,7 @@ import { DetailSkeleton, LoginRequired, NotFound } from './caucus-detail/detail-
 import { ElectionCard } from './caucus-detail/election-card';
 import { InformationCard } from './caucus-detail/information-card';
 import { MembersCard } from './caucus-detail/members-card';
+import { InvitationsCard } from './caucus-detail/invitations-card';
 import { OrganizersCard } from './caucus-detail/organizers-card';
 import { Pill } from './caucus-detail/pill';
 import { ProfileDialog } from './caucus-detail/profile-dialog';
@@ -90,6 +91,7 @@ function CaucusDetailView({ caucusId, user }: { caucusId: string; user: OwnProfi
           {caucus.viewer?.isAdministrator && caucus.level === 5 && !caucus.electionFinalized ? <RequiredMembersCard caucus={caucus} /> : null}
           <MembersCard caucus={caucus} onShowPerson={setPerson} />
           <OrganizersCard caucus={caucus} onShowPerson={setPerson} />
+          {caucus.viewer?.isOrganizer ? <InvitationsCard caucus={caucus} /> : null}
         </div>
       </div>
       <ProfileDialog person={person} onClose={() => setPerson(null)} />

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationPage } from '../../../domain/notifications/notifications';
+import type { NotificationKind, NotificationPage } from '../../../domain/notifications/notifications';
+import type { NotificationPreference } from '../../../domain/notifications/notification-preferences';
 import { api } from '../../api/http';
 
 /** Everything of notifications: the live stream invalidates this when one arrives. */
@@ -41,5 +42,56 @@ export function useMarkAllRead() {
   return useMutation({
     mutationFn: () => api<{ updated: number }>('/api/notifications/read-all', { method: 'POST', json: {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
+  });
+}
+
+/** One kind's choice as the settings page shows it (GET /api/notification-settings). */
+export interface NotificationSettingItem extends NotificationPreference {
+  kind: NotificationKind;
+  digestible: boolean;
+}
+
+export const NOTIFICATION_SETTINGS_KEY = ['notification-settings'] as const;
+
+export function useNotificationSettings() {
+  return useQuery({
+    queryKey: NOTIFICATION_SETTINGS_KEY,
+    queryFn: ({ signal }) => api<{ items: NotificationSettingItem[] }>('/api/notification-settings', { signal }),
+    select: (d) => d.items,
+  });
+}
+
+/** Saves one kind's choice; the list shows it at once and goes back if the save fails. */
+export function useSaveNotificationSetting() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, ...preference }: { kind: NotificationKind } & NotificationPreference) =>
+      api<NotificationSettingItem>(`/api/notification-settings/${encodeURIComponent(kind)}`, { method: 'PUT', json: preference }),
+    onMutate: async (next) => {
+      await queryClient.cancelQueries({ queryKey: NOTIFICATION_SETTINGS_KEY });
+      const before = queryClient.getQueryData<{ items: NotificationSettingItem[] }>(NOTIFICATION_SETTINGS_KEY);
+      if (before) queryClient.setQueryData(NOTIFICATION_SETTINGS_KEY, { items: before.items.map((i) => (i.kind === next.kind ? { ...i, ...next } : i)) });
+      return { before };
+    },
+    onError: (_e, _next, context) => {
+      if (context?.before) queryClient.setQueryData(NOTIFICATION_SETTINGS_KEY, context.before);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: NOTIFICATION_SETTINGS_KEY }),
+  });
+}
+
+/** What an unsubscribe link stops (GET /api/unsubscribe/:token). */
+export function useUnsubscribeLink(token: string) {
+  return useQuery({
+    queryKey: ['unsubscribe', token],
+    queryFn: ({ signal }) => api<{ what: string }>(`/api/unsubscribe/${encodeURIComponent(token)}`, { signal }),
+    retry: false,
+  });
+}
+
+/** The one-click unsubscribe, as a mail client would POST it. */
+export function useUnsubscribe(token: string) {
+  return useMutation({
+    mutationFn: () => api<{ what: string }>(`/unsubscribe/${encodeURIComponent(token)}`, { method: 'POST', json: {} }),
   });
 }

@@ -1,4 +1,4 @@
-import { CheckCheck, Loader2, RefreshCw } from 'lucide-react';
+import { CheckCheck, Loader2, RefreshCw, Settings } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -6,6 +6,7 @@ import type { NotificationView } from '../../../domain/notifications/notificatio
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { LinkButton } from '../../components/ui/link-button';
 import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { cn } from '../../components/ui/class-names';
 import { EmptyState, ErrorState, Page } from '../../components/ui/page';
@@ -58,10 +59,15 @@ export default function NotificationsPage() {
       title="Notifications"
       subtitle="What happened in your caucuses and among your friends, newest first."
       actions={
-        <Button variant="outline" onClick={markAllRead} disabled={!hasUnread || markAll.isPending}>
-          {markAll.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <CheckCheck className="h-4 w-4" aria-hidden="true" />}
-          Mark all as read
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <LinkButton to="/notification-settings" variant="outline">
+            <Settings className="h-4 w-4" aria-hidden="true" /> Settings
+          </LinkButton>
+          <Button variant="outline" onClick={markAllRead} disabled={!hasUnread || markAll.isPending}>
+            {markAll.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <CheckCheck className="h-4 w-4" aria-hidden="true" />}
+            Mark all as read
+          </Button>
+        </div>
       }
     >
       {list.isPending ? (

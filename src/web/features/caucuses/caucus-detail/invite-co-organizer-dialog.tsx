@@ -19,8 +19,9 @@ export function InviteCoOrganizerDialog({ caucus }: { caucus: CaucusDetail }) {
 
   async function invite(body: { email: string } | { inviteeId: string }, who: string): Promise<boolean> {
     try {
-      await api(`/api/caucuses/${caucus.id}/organizer-invitations`, { method: 'POST', json: body });
-      toast.success('Invitation Sent', { description: `${who} has been invited to co-organize ${caucus.name}.` });
+      const answer = await api<{ status?: 'emailed'; message?: string }>(`/api/caucuses/${caucus.id}/organizer-invitations`, { method: 'POST', json: body });
+      // An address without an account got a mail with a sign-up link (issue 13).
+      toast.success('Invitation Sent', { description: answer.status === 'emailed' && answer.message ? answer.message : `${who} has been invited to co-organize ${caucus.name}.` });
       return true;
     } catch (error) {
       const message = messageOf(error, 'Failed to send invitation.');

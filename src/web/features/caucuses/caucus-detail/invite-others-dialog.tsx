@@ -1,18 +1,48 @@
-import { Users } from 'lucide-react';
-import { useState } from 'react';
+import { Loader2, Users } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { CaucusDetail } from '../../../../domain/caucuses/caucus-types';
 import { districtLabel, stateName } from '../../../../domain/geography/states';
 import { ApiError, api } from '../../../api/http';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
+import { Input, Label } from '../../../components/ui/form-controls';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { messageOf } from './toast-text';
 import { UserSearch, type FoundUser } from './user-search';
 
-/** Invite Others (organizers only): voters of the caucus's district, by name, invited as voting members. */
+/**
+ * Invite Others (organizers only): voters of the caucus's district, by name, invited as voting
+ * members; or anyone by email address: a registered voter is invited as by name, an address
+ * without an account gets a mail with a sign-up link (issue 13).
+ */
 export function InviteOthersDialog({ caucus }: { caucus: CaucusDetail }) {
   const [open, setOpen] = useState(false);
+  const [email, setEmail] = useState('');
+  const [sending, setSending] = useState(false);
+  const ids = useId();
   const where = districtLabel(caucus.state, caucus.district);
+
+  const submitEmail = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = email.trim();
+    if (!value || sending) return;
+    setSending(true);
+    try {
+      const answer = await api<{ status: 'invited' } | { status: 'emailed'; message: string }>(`/api/caucuses/${caucus.id}/voter-invitations/email`, {
+        method: 'POST',
+        json: { email: value },
+      });
+      toast.success('Invitation Sent', { description: answer.status === 'emailed' ? answer.message : `${value} has been invited to join ${caucus.name}.` });
+      setEmail('');
+      setOpen(false);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) toast.error(error.title ?? 'Already Invited', { description: error.message });
+      else toast.error('Failed to send invitation', { description: messageOf(error, 'Please try again.') });
+    } finally {
+      setSending(false);
+    }
+  };
 
   async function invite(u: FoundUser): Promise<boolean> {
     try {
@@ -37,13 +67,46 @@ export function InviteOthersDialog({ caucus }: { caucus: CaucusDetail }) {
         </Button>
       </DialogTrigger>
       <DialogContent title="Invite Others" description={`Invite voters of ${where} (${stateName(caucus.state)}) to join as voting members.`}>
-        <UserSearch
-          label={`Search voters in ${where}`}
-          placeholder="Search by name"
-          queryKey={['caucuses', caucus.id, 'invitable-voters']}
-          url={(q) => `/api/caucuses/${caucus.id}/invitable-voters?q=${encodeURIComponent(q)}`}
-          onInvite={invite}
-        />
+        <Tabs defaultValue="name">
+          <TabsList aria-label="How to find the voter">
+            <TabsTrigger value="name">By Name</TabsTrigger>
+            <TabsTrigger value="email">By Email</TabsTrigger>
+          </TabsList>
+          <TabsContent value="name" className="pt-4">
+            <UserSearch
+              label={`Search voters in ${where}`}
+              placeholder="Search by name"
+              queryKey={['caucuses', caucus.id, 'invitable-voters']}
+              url={(q) => `/api/caucuses/${caucus.id}/invitable-voters?q=${encodeURIComponent(q)}`}
+              onInvite={invite}
+            />
+          </TabsContent>
+          <TabsContent value="email" className="pt-4">
+            <form onSubmit={submitEmail} noValidate className="space-y-3">
+              <div className="flex flex-col gap-1.5">
+                <Label htmlFor={`${ids}-email`}>Email address</Label>
+                <Input
+                  id={`${ids}-email`}
+                  type="email"
+                  inputMode="email"
+                  autoComplete="off"
+                  maxLength={254}
+                  value={email}
+                  placeholder="name@example.com"
+                  aria-describedby={`${ids}-hint`}
+                  onChange={(e) => setEmail(e.target.value)}
+                />
+                <p id={`${ids}-hint`} className="text-sm text-slate-600">
+                  Someone without an account gets an email with a link to sign up; the invitation waits for them.
+                </p>
+              </div>
+              <Button type="submit" className="w-full" disabled={!email.trim() || sending}>
+                {sending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
+                {sending ? 'Sending…' : 'Send Invitation'}
+              </Button>
+            </form>
+          </TabsContent>
+        </Tabs>
       </DialogContent>
     </Dialog>
   );

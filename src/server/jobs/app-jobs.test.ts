@@ -1,0 +1,72 @@
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../clock';
+import type { Database } from '../db/client';
+import { mailOutbox } from '../db/schema/platform';
+import { notify } from '../features/notifications/notifications.service';
+import { createLogger } from '../logger';
+import { createNotificationHub, type NotificationHub } from '../realtime/notification-hub';
+import { createUser } from '../test/factories';
+import { TEST_ORIGIN, testSettings } from '../test/test-app';
+import { createTestDatabase } from '../test/test-database';
+import { connectionOf, startTestJobQueue } from '../test/test-jobs';
+import { appJobs, wakeJobsOnWrites } from './app-jobs';
+import type { JobQueue } from './job-queue';
+
+let database: Database;
+const closers: Array<() => Promise<void> | void> = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  afterAll(async () => {
+    for (const close of closers.reverse()) await close();
+  });
+});
+
+/** One app process's background side: its job queue working the app's jobs, and its LISTEN hub waking them. */
+async function startProcess(): Promise<{ queue: JobQueue; hub: NotificationHub }> {
+  let queue: JobQueue | null = null;
+  const logger = createLogger('silent');
+  queue = await startTestJobQueue(
+    database,
+    appJobs({ db: database.db, clock: systemClock, logger, baseUrl: TEST_ORIGIN, secret: testSettings.AUTH_SECRET, mail: null, push: null, queue: () => queue }),
+  );
+  const started = queue;
+  const hub = createNotificationHub({ connection: connectionOf(database), logger });
+  const stopWakes = await wakeJobsOnWrites(hub, started, logger, { mail: false });
+  closers.push(() => started.stop(), () => hub.close(), stopWakes);
+  return { queue: started, hub };
+}
+
+/** Resolves when `check()` is true (polled on the event loop, bounded). */
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 20_000): Promise<void> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`not in time: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('the app’s jobs in two processes', () => {
+  it('a notification written anywhere wakes delivery at once, and each is mailed once though both processes deliver', async () => {
+    await startProcess();
+    await startProcess();
+    const people = await Promise.all(Array.from({ length: 40 }, () => createUser(database.db)));
+    const emails = people.map((p) => p.email);
+    // Four transactions, as four requests would write them.
+    for (let i = 0; i < 40; i += 10) {
+      await database.db.transaction((tx) =>
+        notify(
+          tx,
+          new Date(),
+          people.slice(i, i + 10).map((p) => ({ userId: p.id, kind: 'caucus_full' as const, data: { caucusId: '7a1c1c8e-0000-4000-8000-000000000002', caucusName: 'Two Process Ten' } })),
+        ),
+      );
+    }
+    const mails = () => database.db.select({ to: mailOutbox.toAddress }).from(mailOutbox).where(inArray(mailOutbox.toAddress, emails));
+    await until(async () => (await mails()).length >= 40, '40 mails');
+    const sent = await mails();
+    expect(sent).toHaveLength(40);
+    expect(new Set(sent.map((m) => m.to))).toEqual(new Set(emails));
+  });
+});

@@ -1,0 +1,140 @@
+import type { Clock } from '../clock';
+import type { Db } from '../db/client';
+import { BROADCAST_FANOUT_JOB, fanOutBroadcast } from '../features/broadcasts/broadcast-fanout.service';
+import { completeDueChallenges } from '../features/challenges/challenges.service';
+import {
+  deliverAllDueNotifications,
+  nextDeliveryAt,
+  sendDigests,
+  type PushSender,
+} from '../features/notifications/notification-delivery.service';
+import { DELIVERY_CHANNEL, DELIVERY_WAKE_KEY } from '../features/notifications/notifications.service';
+import { sendDueReminders } from '../features/notifications/reminders.service';
+import type { Logger } from '../logger';
+import { loggableError } from '../logger';
+import { MAIL_CHANNEL, MAIL_WAKE_KEY, deliverAllDueMail, type MailTransport } from '../mail/outbox';
+import type { NotificationHub } from '../realtime/notification-hub';
+import type { JobDefinition, JobQueue } from './job-queue';
+
+/**
+ * Every job the app runs, with its schedule (decision 024). Each feature owns what its job
+ * does; this list only names the jobs, so one place shows all background work.
+ */
+export interface AppJobDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  baseUrl: string;
+  secret: string;
+  /** SMTP; without it mail stays in the outbox (the dev mailbox shows it). */
+  mail: { transport: MailTransport; from: string } | null;
+  push: PushSender | null;
+  /** Whether a person has the app open in this process (their private messages are not mailed meanwhile). */
+  isConnected?: (userId: string) => boolean;
+  /** The queue itself, for jobs that queue a later run (known once it has started). */
+  queue: () => JobQueue | null;
+}
+
+export const JOBS = {
+  deliverNotifications: 'notification-delivery',
+  deliverNotificationsLater: 'notification-delivery-timer',
+  dailyDigest: 'notification-digest-daily',
+  weeklyDigest: 'notification-digest-weekly',
+  sendMail: 'mail-delivery',
+  challengeSweep: 'challenge-sweep',
+  reminders: 'reminders',
+  broadcastFanout: BROADCAST_FANOUT_JOB,
+} as const;
+
+export function appJobs(deps: AppJobDeps): JobDefinition[] {
+  const delivery = { db: deps.db, clock: deps.clock, logger: deps.logger, baseUrl: deps.baseUrl, secret: deps.secret, push: deps.push, isConnected: deps.isConnected };
+  const deliver = async () => {
+    await deliverAllDueNotifications(delivery);
+    // A notification that waits (a private message's 20 s): one timer job at its time.
+    const next = await nextDeliveryAt(deps.db, deps.clock.now());
+    const queue = deps.queue();
+    if (next && queue) {
+      const seconds = Math.max(1, Math.ceil((next.getTime() - deps.clock.now().getTime()) / 1000));
+      await queue.send(JOBS.deliverNotificationsLater, null, { startAfterSeconds: seconds, singletonKey: next.toISOString().slice(0, 19) });
+    }
+  };
+  const jobs: JobDefinition[] = [
+    // Woken at once when notifications are written; every minute as a backstop. At most one waits.
+    { name: JOBS.deliverNotifications, policy: 'stately', cron: '* * * * *', handler: deliver },
+    { name: JOBS.deliverNotificationsLater, handler: deliver },
+    { name: JOBS.dailyDigest, cron: '0 17 * * *', handler: async () => void (await sendDigests(delivery, 'daily')) },
+    { name: JOBS.weeklyDigest, cron: '0 17 * * 1', handler: async () => void (await sendDigests(delivery, 'weekly')) },
+    // Invitations not acted on (2 and 6 days) and missing votes (2 and 5 days): checked every hour.
+    {
+      name: JOBS.reminders,
+      cron: '7 * * * *',
+      handler: async () => {
+        const sent = await sendDueReminders({ db: deps.db, clock: deps.clock });
+        if (sent.memberInvitations + sent.organizerInvitations + sent.votes > 0) deps.logger.info(sent, 'reminders sent');
+      },
+    },
+    // A broadcast's notifications, one batch of people per transaction (queued by the request).
+    {
+      name: JOBS.broadcastFanout,
+      expireInSeconds: 1800,
+      handler: async (data) => {
+        const { broadcastId } = data as { broadcastId: string };
+        const written = await fanOutBroadcast({ db: deps.db, clock: deps.clock }, broadcastId);
+        deps.logger.info({ broadcastId, notifications: written }, 'broadcast fanned out');
+      },
+    },
+    // Completes challenges whose end date passed (also done on read; safe to run twice).
+    {
+      name: JOBS.challengeSweep,
+      cron: '* * * * *',
+      handler: async () => {
+        const completed = await completeDueChallenges({ db: deps.db, clock: deps.clock });
+        if (completed.length > 0) deps.logger.info({ completed: completed.length }, 'challenges completed');
+      },
+    },
+  ];
+  const mail = deps.mail;
+  if (mail) {
+    jobs.push({
+      name: JOBS.sendMail,
+      policy: 'stately',
+      // Woken when mail is written; every minute it also retries what failed before.
+      cron: '* * * * *',
+      handler: async () => void (await deliverAllDueMail({ db: deps.db, clock: deps.clock, transport: mail.transport, from: mail.from })),
+    });
+  }
+  return jobs;
+}
+
+/**
+ * Wakes the delivery jobs when this process hears that notifications or mail were written
+ * (NOTIFY at commit, heard by every process; pg-boss keeps one waiting job per queue, so many
+ * wakes make one run). At most one wake per queue in flight per process.
+ */
+export async function wakeJobsOnWrites(hub: NotificationHub, queue: JobQueue, logger: Logger, options: { mail: boolean }): Promise<() => void> {
+  const waker = (name: string) => {
+    let inFlight = false;
+    let again = false;
+    const wake = () => {
+      if (inFlight) {
+        again = true;
+        return;
+      }
+      inFlight = true;
+      queue
+        .send(name)
+        .catch((e: unknown) => logger.warn({ err: loggableError(e), job: name }, 'could not wake a job'))
+        .finally(() => {
+          inFlight = false;
+          if (again) {
+            again = false;
+            wake();
+          }
+        });
+    };
+    return wake;
+  };
+  const stops = [await hub.subscribe(DELIVERY_CHANNEL, DELIVERY_WAKE_KEY, waker(JOBS.deliverNotifications))];
+  if (options.mail) stops.push(await hub.subscribe(MAIL_CHANNEL, MAIL_WAKE_KEY, waker(JOBS.sendMail)));
+  return () => stops.forEach((stop) => stop());
+}
