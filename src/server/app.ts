@@ -15,6 +15,8 @@ import { brownieRoutes } from './features/brownies/brownies.routes';
 import { leaderboardRoutes } from './features/leaderboards/leaderboards.routes';
 import { chatRoutes } from './features/chat/chat.routes';
 import { invitationRoutes } from './features/invitations/invitations.routes';
+import { blockRoutes } from './features/blocks/blocks.routes';
+import { moderationRoutes } from './features/moderation/moderation.routes';
 import { friendRoutes } from './features/friends/friends.routes';
 import type { JobQueue } from './jobs/job-queue';
 import { pushRoutes } from './features/push/push.routes';
@@ -38,7 +40,7 @@ import { errorHandler } from './http/error-handler';
 import { rateLimit } from './http/rate-limit';
 import { accountThrottle, type ThrottleSettings } from './http/account-throttle';
 import { loopbackOnly } from './http/loopback-only';
-import { JSON_BODY_MAX_BYTES, limitBodies, type SignedOutMessage, type UploadRoute, writesNeedSession } from './http/request-guards';
+import { JSON_BODY_MAX_BYTES, limitBodies, type SignedOutMessage, type UploadRoute, writesNeedSession, writesRefusedWhileSuspended } from './http/request-guards';
 import { PHOTO_MAX_BYTES } from '../domain/profiles/limits';
 import { DEBATE_LIMITS, DEBATE_MESSAGES } from '../domain/debates/debate-rules';
 import { PHOTO_ERRORS } from './storage/photo-processing';
@@ -204,12 +206,13 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
 
   app.use('/api/*', loadSession({ auth, db, secret: settings.AUTH_SECRET }));
   app.use('/api/*', writesNeedSession(SIGNED_OUT_MESSAGES));
+  app.use('/api/*', writesRefusedWhileSuspended(clock, settings.APP_TIME_ZONE));
   app.get('/api/config', (c) =>
     c.json({ visionDocumentUrl: settings.VISION_DOCUMENT_URL, mailboxEnabled: settings.mailboxEnabled, timeZone: settings.APP_TIME_ZONE }),
   );
   // The signed-in user's own profile, or null for a visitor (200 either way: no console noise).
   app.get('/api/session', async (c) => c.json({ user: c.var.user ? await getOwnProfile({ db, baseUrl: settings.BASE_URL }, c.var.user.id) : null }));
-  app.route('/api', profileRoutes({ db, baseUrl: settings.BASE_URL }));
+  app.route('/api', profileRoutes({ db, clock, baseUrl: settings.BASE_URL }));
   app.route('/api', caucusRoutes({ db, clock, throttle: settings }));
   app.route('/api', badgeRoutes({ db, baseUrl: settings.BASE_URL }));
   app.route('/api', brownieRoutes({ db, clock, timeZone: settings.APP_TIME_ZONE }));
@@ -221,6 +224,8 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.route('/api', chatRoutes({ db, clock, logger, notifications: deps.notifications }));
   app.route('/api', invitationRoutes({ db, clock, throttle: settings, baseUrl: settings.BASE_URL }));
   app.route('/api', friendRoutes({ db, clock }));
+  app.route('/api', blockRoutes({ db, clock }));
+  app.route('/api', moderationRoutes({ db, clock }));
   app.route('/api', notificationRoutes({ db, clock }));
   app.route('/api', notificationSettingsRoutes({ db, clock, secret: settings.AUTH_SECRET }));
   app.route('/api', pushRoutes({ db, clock, publicKey: deps.vapidPublicKey ?? null }));

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, buildRouteWorld, ROLES, type Role, type RouteWorld } from './test/route-world';
-import { isAllowedStatus, METHOD_OF, ROUTE_CATALOG, type Expectation, type RouteRequest, type RouteRow } from './test/route-catalog';
+import { expectationFor, isAllowedStatus, METHOD_OF, ROUTE_CATALOG, type Expectation, type RouteRequest, type RouteRow } from './test/route-catalog';
 import { createTestApp } from './test/test-app';
 import { createTestDatabase } from './test/test-database';
 
@@ -98,14 +98,14 @@ beforeAll(async () => {
     // profile, session, vote…), or are refused and change nothing; `isolate` rows get one per role.
     const rowWorld = method === 'GET' ? shared : await buildRouteWorld(database.db, auth, secret);
     for (const role of ROLES) {
-      const expected = row.expect[role];
+      const expected = expectationFor(row, role);
       const world = row.isolate && expected === 'ok' ? await buildRouteWorld(database.db, auth, secret) : rowWorld;
       const refusedWrite = method !== 'GET' && expected !== 'ok';
       const before = refusedWrite ? await digest() : '';
       const res = await send(row.request(world, role), method, world.cookies[role]);
       const body = row.stream && res.status === 200 ? '' : await res.text();
       if (row.stream && res.status === 200) await res.body?.cancel();
-      const hiddenFrom = row.hiddenFrom ?? ROLES.filter((r) => row.expect[r] !== 'ok');
+      const hiddenFrom = row.hiddenFrom ?? ROLES.filter((r) => expectationFor(row, r) !== 'ok');
       const leaked = row.secrets && hiddenFrom.includes(role) ? row.secrets(world).filter((s) => body.includes(s)) : [];
       const changed = refusedWrite && res.status === expected && (await digest()) !== before;
       outcomes.push({ row, role, expected, status: res.status, leaked, changed, body: body.slice(0, 200) });
@@ -132,7 +132,7 @@ describe('the route catalog is the app’s route table', () => {
   });
 });
 
-describe('authorization matrix: every route × anonymous, unconfirmed, member, organizer, member of another caucus, delegate, admin', () => {
+describe('authorization matrix: every route × anonymous, unconfirmed, member, organizer, member of another caucus, delegate, admin, suspended', () => {
   it('answers every role as its row says, shows no private text to those it must not, and a refused change changes nothing', () => {
     const failures = outcomes.filter((o) => (!matches(o.row, o.expected, o.status) || o.leaked.length > 0 || o.changed));
     console.info(`authorization matrix: ${ROUTE_CATALOG.length} routes × ${ROLES.length} roles = ${outcomes.length} requests in ${Math.round(elapsedMs)} ms`);

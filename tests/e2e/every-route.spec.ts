@@ -10,7 +10,8 @@ import { type Ids, makeIds, ROUTES, visit } from './support/route-table';
 const APP_NAME = 'Graduated Unanimous Caucus';
 const WIDTHS = [1280, 360] as const;
 
-test.describe.configure({ timeout: 300_000 });
+// Every route at each width with an axe scan: minutes on a 2-core machine, more when it is busy.
+test.describe.configure({ timeout: 600_000 });
 
 /** What is wrong with the page now: its title, sideways scroll, serious axe findings. */
 async function problemsOf(page: Page, where: string): Promise<string[]> {

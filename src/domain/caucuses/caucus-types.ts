@@ -1,6 +1,8 @@
 export interface CaucusSummary {
   id: string;
   name: string;
+  /** Name and platform link hidden pending review (issue 14): members still see them, others a placeholder. */
+  hidden: boolean;
   state: string;
   district: number;
   level: number;

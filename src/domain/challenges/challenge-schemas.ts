@@ -129,4 +129,8 @@ export interface ChallengeChatMessage {
   userName: string;
   message: string;
   createdAt: string;
+  /** Hidden pending review (issue 14): only its author reads the message. */
+  hidden: boolean;
+  /** By someone the viewer blocked: folded away, the message left out. */
+  blocked: boolean;
 }

@@ -10,6 +10,8 @@ export interface DebateSummary {
   id: string;
   title: string;
   prompt: string;
+  /** Hidden pending review (issue 14): only its creator still reads the title and prompt. */
+  hidden: boolean;
   debateType: DebateType;
   durationDays: number;
   createdAt: string;
@@ -25,6 +27,8 @@ export interface DebateSummary {
 export interface ContributionView {
   id: string;
   kind: ContributionKind;
+  /** Hidden pending review (issue 14): only its author still reads or hears it. */
+  hidden: boolean;
   author: DebatePerson;
   contentType: DebateType;
   text: string | null;

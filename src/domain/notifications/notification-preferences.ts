@@ -26,6 +26,7 @@ export const NOTIFICATION_GROUPS: ReadonlyArray<{ title: string; kinds: readonly
   { title: 'People', kinds: ['private_message', 'friend_request', 'friend_accepted'] },
   { title: 'Debates and challenges', kinds: ['debate_reply', 'challenge_invitation', 'challenge_result'] },
   { title: 'Badges and rewards', kinds: ['badge_earned', 'reward_available'] },
+  { title: 'Your account', kinds: ['moderation_notice'] },
 ];
 
 /** What a person can switch, named for the settings page. */
@@ -49,6 +50,7 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   challenge_result: 'Challenge results',
   badge_earned: 'Badges earned',
   reward_available: 'Rewards available',
+  moderation_notice: 'Warnings and decisions of the moderators',
 };
 
 /**

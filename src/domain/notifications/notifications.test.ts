@@ -65,6 +65,14 @@ const CASES: { [K in NotificationKind]: Array<[NotificationData[K], string, stri
     [{ ...caucus, inviterId: 'u1', inviterName: 'Olga', role: 'organizer' }, 'Invitation waiting', 'Olga is still waiting for your answer to co-organize Riverside Ten.', '/organizer-invitations'],
   ],
   vote_reminder: [[caucus, 'Your vote is still missing', 'The election of Riverside Ten waits for your vote. Verify your identity if you have not, then vote.', '/caucus/c1']],
+  moderation_notice: [
+    [{ action: 'warned', itemLabel: 'caucus chat message', reason: 'No insults, please', until: null }, 'A warning from the moderators', 'An administrator warned you about your caucus chat message: No insults, please', '/notifications'],
+    [{ action: 'hidden', itemLabel: 'debate response', reason: null, until: null }, 'Hidden pending review', 'Your debate response is hidden pending review: several members reported it.', '/notifications'],
+    [{ action: 'hidden', itemLabel: 'profile', reason: 'Impersonation', until: null }, 'Hidden pending review', 'Your profile is hidden pending review: Impersonation', '/notifications'],
+    [{ action: 'restored', itemLabel: 'debate', reason: 'Fine after all', until: null }, 'Visible again', 'An administrator reviewed your debate: it is visible again.', '/notifications'],
+    [{ action: 'deleted', itemLabel: 'private message', reason: null, until: null }, 'Removed by the moderators', 'An administrator removed your private message.', '/notifications'],
+    [{ action: 'suspended', itemLabel: null, reason: 'Spam', until: '2026-12-02T12:00:00.000Z' }, 'Account suspended', 'Your account is suspended until December 2, 2026: Spam. You can still sign in and read.', '/notifications'],
+  ],
 };
 
 describe('describeNotification', () => {

@@ -47,6 +47,11 @@ export interface NotificationData {
   invitation_reminder: { caucusId: string; caucusName: string; inviterId: string; inviterName: string; role: 'voting_member' | 'organizer' };
   /** A reminder that your caucus's election waits for your vote. */
   vote_reminder: { caucusId: string; caucusName: string };
+  /**
+   * The moderators about something of yours (issue 14): a warning, your content hidden (by
+   * reports or an administrator), restored or removed, or your account suspended.
+   */
+  moderation_notice: { action: 'warned' | 'hidden' | 'restored' | 'deleted' | 'suspended'; itemLabel: string | null; reason: string | null; until: string | null };
 }
 
 export type NotificationKind = keyof NotificationData;
@@ -71,6 +76,7 @@ export const NOTIFICATION_KINDS = [
   'election_split',
   'invitation_reminder',
   'vote_reminder',
+  'moderation_notice',
 ] as const satisfies readonly NotificationKind[];
 
 /** One notification as the API sends it (GET /api/notifications). */
@@ -213,6 +219,24 @@ const WORDS: { [K in NotificationKind]: (data: NotificationData[K]) => Notificat
     body: `The election of ${d.caucusName} waits for your vote. Verify your identity if you have not, then vote.`,
     link: caucusLink(d.caucusId),
   }),
+  moderation_notice: (d) => {
+    const item = d.itemLabel ?? 'content';
+    const why = d.reason ? `: ${d.reason}` : '.';
+    switch (d.action) {
+      case 'warned':
+        return { title: 'A warning from the moderators', body: `An administrator warned you about your ${item}${why}`, link: '/notifications' };
+      case 'hidden':
+        return { title: 'Hidden pending review', body: `Your ${item} is hidden pending review${d.reason ? `${why}` : ': several members reported it.'}`, link: '/notifications' };
+      case 'restored':
+        return { title: 'Visible again', body: `An administrator reviewed your ${item}: it is visible again.`, link: '/notifications' };
+      case 'deleted':
+        return { title: 'Removed by the moderators', body: `An administrator removed your ${item}${why}`, link: '/notifications' };
+      case 'suspended': {
+        const until = d.until ? new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(d.until)) : 'further notice';
+        return { title: 'Account suspended', body: `Your account is suspended until ${until}${d.reason ? `: ${d.reason}` : ''}. You can still sign in and read.`, link: '/notifications' };
+      }
+    }
+  },
 };
 
 /** The people a notification names: each pair is the field of their id and the field of their name. */
@@ -236,6 +260,7 @@ const PEOPLE: { [K in NotificationKind]: Array<[keyof NotificationData[K] & stri
   election_split: [['candidateId', 'candidateName']],
   invitation_reminder: [['inviterId', 'inviterName']],
   vote_reminder: [],
+  moderation_notice: [],
 };
 
 /** The ids of the people a notification names. */

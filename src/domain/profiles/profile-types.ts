@@ -3,6 +3,8 @@ export interface PublicProfile {
   id: string;
   name: string;
   photoUrl: string | null;
+  /** Tagline, bio and photo hidden pending review (issue 14): only the owner still sees them. */
+  hidden: boolean;
   politicalAlignment: string | null;
   state: string;
   district: number;
@@ -20,6 +22,9 @@ export interface OwnProfile extends PublicProfile {
   email: string;
   bio: string;
   verified: boolean;
+  /** Suspended until then (ISO), with the reason (issue 14): the app reads, every write is refused. */
+  suspendedUntil: string | null;
+  suspensionReason: string | null;
   sharingLink: string;
   isAdministrator: boolean;
   locationLockReason: string | null;

@@ -48,6 +48,8 @@ export interface PrivateMessageView {
   message: string;
   createdAt: string;
   readAt: string | null;
+  /** Hidden pending review (issue 14): its sender still reads it; the recipient gets an empty message. */
+  hidden: boolean;
 }
 
 export interface ConversationSummary {

@@ -1,6 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { unauthorized } from './app-error';
+import { isSuspended, suspensionMessage } from '../../domain/moderation/moderation-rules';
+import type { Clock } from '../clock';
+import { AppError, unauthorized } from './app-error';
 import type { AppEnv } from './session';
 
 /**
@@ -63,6 +65,22 @@ export function writesNeedSession(messages: readonly SignedOutMessage[] = []): M
     if (!SAFE_METHODS.has(c.req.method) && !c.var.user) {
       const found = messages.find((m) => (!m.method || m.method === c.req.method) && m.pattern.test(c.req.path));
       throw unauthorized(found?.message);
+    }
+    return next();
+  };
+}
+
+/**
+ * A suspended user (issue 14) can sign in and read, but every state change under /api is a
+ * 403 that says why and until when (sign-out is better-auth's, mounted before this).
+ */
+export function writesRefusedWhileSuspended(clock: Clock, timeZone: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = c.var.user;
+    if (!SAFE_METHODS.has(c.req.method) && user && isSuspended(user.suspendedUntil, clock.now())) {
+      throw new AppError(403, 'suspended', suspensionMessage(user.suspendedUntil!, user.suspensionReason ?? null, timeZone), {
+        until: user.suspendedUntil!.toISOString(),
+      });
     }
     return next();
   };

@@ -12,6 +12,9 @@ export interface SessionUser {
   id: string;
   email: string;
   name: string;
+  /** Suspended until then (issue 14): every write is refused while it lies ahead. */
+  suspendedUntil?: Date | null;
+  suspensionReason?: string | null;
 }
 
 export type AppEnv = { Variables: { user: SessionUser | null } };
@@ -56,6 +59,8 @@ export function loadSession({ auth, db, secret }: SessionDeps): MiddlewareHandle
       name: users.name,
       emailVerified: users.emailVerified,
       deletedAt: users.deletedAt,
+      suspendedUntil: users.suspendedUntil,
+      suspensionReason: users.suspensionReason,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -86,11 +91,11 @@ export function loadSession({ auth, db, secret }: SessionDeps): MiddlewareHandle
     const now = Date.now();
     const dueForRefresh = row.expiresAt.getTime() - SESSION_DAYS * 86_400_000 + SESSION_UPDATE_AGE_SECONDS * 1000 <= now;
     if (row.expiresAt.getTime() > now && !dueForRefresh) {
-      c.set('user', { id: row.id, email: row.email, name: row.name });
+      c.set('user', { id: row.id, email: row.email, name: row.name, suspendedUntil: row.suspendedUntil, suspensionReason: row.suspensionReason });
       return next();
     }
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    c.set('user', session ? { id: session.user.id, email: session.user.email, name: session.user.name } : null);
+    c.set('user', session ? { id: session.user.id, email: session.user.email, name: session.user.name, suspendedUntil: row.suspendedUntil, suspensionReason: row.suspensionReason } : null);
     await next();
   });
 }

@@ -32,6 +32,9 @@ import { listQuery, threadQuery } from '../features/messages/messages.routes';
 import { preferenceBody as notificationPreferenceBody } from '../features/notifications/notification-settings.routes';
 import { pageQuery as notificationPageQuery } from '../features/notifications/notifications.routes';
 import { testSettings } from './test-app';
+import { moderationActionSchema, reportSchema, suspendUserSchema } from '../../domain/moderation/moderation-rules';
+import { blockBody } from '../features/blocks/blocks.routes';
+import { adminLogQuery, liftSuspensionBody } from '../features/moderation/moderation.routes';
 import { unsubscribeToken } from '../features/notifications/unsubscribe-token';
 import { pushEndpointSchema, pushSubscriptionSchema } from '../features/push/push-subscriptions.service';
 import { CAUCUS_A_CHAT, CAUCUS_A_PASSWORD, ROLES, type Role, type RouteWorld } from './route-world';
@@ -182,6 +185,14 @@ export const ROUTE_CATALOG: RouteRow[] = [
     request: () => ({ path: '/api/me/photo', file: { field: 'photo', bytes: PNG_1X1, name: 'me.png', type: 'image/png' } }),
   },
   { key: 'DELETE /api/me', rule: 'signed in (own profile)', expect: signedIn(), schemas: { json: deleteProfileSchema }, request: () => ({ path: '/api/me', json: { confirmation: 'delete' } }) },
+  {
+    key: 'GET /api/me/data',
+    rule: 'signed in (own data only)',
+    expect: signedIn(),
+    request: () => ({ path: '/api/me/data' }),
+    secrets: () => ['Private hello'],
+    hiddenFrom: ['organizer', 'outsider', 'delegate', 'admin', 'suspended', 'unconfirmed', 'anonymous'],
+  },
   { key: 'GET /api/profiles/:id', rule: 'public', expect: everyone(), request: (w) => ({ path: `/api/profiles/${w.users.member.id}` }) },
   { key: 'GET /api/profiles/:id/activities', rule: 'public', expect: everyone(), request: (w) => ({ path: `/api/profiles/${w.users.member.id}/activities` }) },
   { key: 'GET /api/profiles/:id/badges', rule: 'public', expect: everyone(), request: (w) => ({ path: `/api/profiles/${w.users.member.id}/badges` }) },
@@ -261,6 +272,18 @@ export const ROUTE_CATALOG: RouteRow[] = [
     expect: only(['admin'], 403),
     schemas: { json: requiredMembersSchema },
     request: (w) => ({ path: `/api/caucuses/${w.caucusA.id}/required-members`, json: { requiredVotingMembers: 10 } }),
+  },
+  {
+    key: 'GET /api/caucuses/:id/record',
+    rule: 'members and organizers of the caucus until it is finalized (then anyone)',
+    expect: { ...only(['member', 'organizer'], 403), anonymous: 403, unconfirmed: 403 },
+    request: (w) => ({ path: `/api/caucuses/${w.caucusA.id}/record` }),
+  },
+  {
+    key: 'GET /api/caucuses/:id/record.csv',
+    rule: 'members and organizers of the caucus until it is finalized (then anyone)',
+    expect: { ...only(['member', 'organizer'], 403), anonymous: 403, unconfirmed: 403 },
+    request: (w) => ({ path: `/api/caucuses/${w.caucusA.id}/record.csv` }),
   },
   { key: 'GET /api/my/caucuses', rule: 'signed in (own)', expect: signedIn(), request: () => ({ path: '/api/my/caucuses' }) },
   { key: 'GET /api/my/representation', rule: 'signed in (own)', expect: signedIn(), request: () => ({ path: '/api/my/representation' }) },
@@ -403,6 +426,47 @@ export const ROUTE_CATALOG: RouteRow[] = [
     schemas: { json: respondFriendRequestSchema },
     request: (w) => ({ path: `/api/friends/requests/${w.friendRequestId}/respond`, json: { response: 'declined' } }),
   },
+  // --- Trust and safety (issue 14) -------------------------------------------------------
+  { key: 'GET /api/blocks', rule: 'signed in (own list)', expect: signedIn(), request: () => ({ path: '/api/blocks' }) },
+  { key: 'POST /api/blocks', rule: 'signed in', expect: signedIn(), schemas: { json: blockBody }, request: (w) => ({ path: '/api/blocks', json: { userId: w.users.spare.id } }) },
+  {
+    key: 'DELETE /api/blocks/:userId',
+    rule: 'signed in (own blocks: someone not blocked is a 404)',
+    expect: signedIn(),
+    okAlso: [404],
+    request: (w) => ({ path: `/api/blocks/${w.users.spare.id}` }),
+  },
+  {
+    key: 'POST /api/reports',
+    rule: 'signed in (the item must be theirs to see)',
+    expect: signedIn(),
+    schemas: { json: reportSchema },
+    request: (w) => ({ path: '/api/reports', json: { itemKind: 'debate', itemId: w.debate.id, reason: 'spam' } }),
+  },
+  { key: 'GET /api/admin/moderation', rule: 'administrators', expect: only(['admin'], 403), request: () => ({ path: '/api/admin/moderation' }) },
+  {
+    key: 'POST /api/admin/moderation/:kind/:id',
+    rule: 'administrators',
+    expect: only(['admin'], 403),
+    schemas: { json: moderationActionSchema },
+    request: (w) => ({ path: `/api/admin/moderation/debate_response/${w.debate.responseId}`, json: { action: 'dismiss', reason: 'Within the rules' } }),
+  },
+  {
+    key: 'POST /api/admin/users/:id/suspension',
+    rule: 'administrators',
+    expect: only(['admin'], 403),
+    schemas: { json: suspendUserSchema },
+    request: (w) => ({ path: `/api/admin/users/${w.users.spare.id}/suspension`, json: { days: 3, reason: 'Spam' } }),
+  },
+  {
+    key: 'POST /api/admin/users/:id/suspension/lift',
+    rule: 'administrators',
+    expect: only(['admin'], 403),
+    isolate: true,
+    schemas: { json: liftSuspensionBody },
+    request: (w) => ({ path: `/api/admin/users/${w.users.suspended.id}/suspension/lift`, json: { reason: 'Appeal accepted' } }),
+  },
+  { key: 'GET /api/admin/log', rule: 'administrators', expect: only(['admin'], 403), schemas: { query: adminLogQuery }, request: () => ({ path: '/api/admin/log' }) },
   {
     key: 'GET /api/notifications',
     rule: 'signed in (own)',
@@ -623,6 +687,20 @@ export const ROUTE_CATALOG: RouteRow[] = [
     },
   ]),
 ];
+
+/**
+ * What the suspended user must get (issue 14): every state change under /api (better-auth's own
+ * routes aside) is a 403 that says until when; a read is what a member of another caucus gets.
+ */
+export function suspendedExpectation(row: RouteRow): Expectation {
+  const path = PATH_OF(row.key);
+  const guarded = path.startsWith('/api/') && !path.startsWith('/api/auth/');
+  if (METHOD_OF(row.key) !== 'GET' && guarded) return 403;
+  return row.expect.outsider;
+}
+
+/** The expectation of `role` for `row`. */
+export const expectationFor = (row: RouteRow, role: Role): Expectation => (role === 'suspended' ? suspendedExpectation(row) : row.expect[role]);
 
 /** The statuses a role expecting 'ok' may get from `row`. */
 export function isAllowedStatus(row: RouteRow, status: number): boolean {

@@ -8,6 +8,7 @@ import { challengeChatMessages } from '../db/schema/challenges';
 import { debateAudio } from '../db/schema/debates';
 import { photos } from '../db/schema/platform';
 import { premiumBadges } from '../db/schema/points';
+import { moderationItems, reports } from '../db/schema/moderation';
 import { notifications } from '../db/schema/notifications';
 import { friendRequests, privateMessages } from '../db/schema/social';
 import { addOrganizer, createCaucusRow } from './caucus-factories';
@@ -22,9 +23,11 @@ import { buildWebm } from './webm-fixture';
  * world in which each role means something: caucus A (OH-3, level 1, private) has an
  * organizer and two voting members; the outsider is a voting member of caucus B (OH-4); the
  * delegate was elected by the finalized caucus F (OH-5); the administrator is named in
- * ADMIN_EMAILS; the unconfirmed user never confirmed their email but holds a session row.
+ * ADMIN_EMAILS; the unconfirmed user never confirmed their email but holds a session row; the
+ * suspended user (issue 14) is a voting member of caucus B whom an administrator suspended: they
+ * read what a member of another caucus reads, and every write of theirs is a 403.
  */
-export const ROLES = ['anonymous', 'unconfirmed', 'member', 'organizer', 'outsider', 'delegate', 'admin'] as const;
+export const ROLES = ['anonymous', 'unconfirmed', 'member', 'organizer', 'outsider', 'delegate', 'admin', 'suspended'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const ADMIN_EMAIL = 'route-admin@example.test';
@@ -81,6 +84,8 @@ export async function buildRouteWorld(db: Db, auth: Auth, secret: string): Promi
   const admin = await createUser(db, { state: 'OH', district: 6, isAdministrator: true, email: n === 1 ? ADMIN_EMAIL : `route-admin-${n}@example.test` });
   const unconfirmed = await createUser(db, { ...districtA, emailVerified: false, emailVerifiedAt: null });
   const spare = await createUser(db, { state: 'OH', district: 7 });
+  const suspended = await createUser(db, { state: 'OH', district: 4, verified: true });
+  await db.update(users).set({ suspendedUntil: new Date(Date.now() + 7 * 86_400_000), suspensionReason: 'Spam in three chats' }).where(eq(users.id, suspended.id));
 
   const caucusA = await createCaucusRow(db, { name: `Caucus A ${n}`, ...districtA, isOpen: false, password: CAUCUS_A_PASSWORD, organizerId: organizer.id });
   await addOrganizer(db, caucusA.id, organizer.id);
@@ -104,7 +109,10 @@ export async function buildRouteWorld(db: Db, auth: Auth, secret: string): Promi
     .returning({ id: organizerInvitations.id });
 
   const caucusB = await createCaucusRow(db, { name: `Caucus B ${n}`, state: 'OH', district: 4 });
-  await db.insert(caucusMembers).values({ caucusId: caucusB.id, userId: outsider.id, isVotingMember: true });
+  await db.insert(caucusMembers).values([
+    { caucusId: caucusB.id, userId: outsider.id, isVotingMember: true },
+    { caucusId: caucusB.id, userId: suspended.id, isVotingMember: true },
+  ]);
 
   const caucusF = await createCaucusRow(db, {
     name: `Caucus F ${n}`,
@@ -147,7 +155,11 @@ export async function buildRouteWorld(db: Db, auth: Auth, secret: string): Promi
   let [badge] = await db.select({ id: premiumBadges.id }).from(premiumBadges).limit(1);
   if (!badge) [badge] = await db.insert(premiumBadges).values({ name: 'Route Patron', description: 'Test premium badge', priceCents: 500 }).returning({ id: premiumBadges.id });
 
-  const people = { member, organizer, outsider, delegate, admin, unconfirmed };
+  // A report of member2's response, waiting in the moderation queue.
+  await db.insert(moderationItems).values({ itemKind: 'debate_response', itemId: response.id, authorId: member2.id, openReports: 1, countedReports: 1 });
+  await db.insert(reports).values({ reporterId: member.id, itemKind: 'debate_response', itemId: response.id, reason: 'spam', counted: true });
+
+  const people = { member, organizer, outsider, delegate, admin, unconfirmed, suspended };
   const cookies = { anonymous: '' } as Record<Role, string>;
   for (const [role, user] of Object.entries(people)) cookies[role as Role] = await forcedSessionCookie(db, auth, secret, user.id);
 

@@ -29,6 +29,11 @@ export const users = pgTable(
     isAdministrator: boolean('is_administrator').notNull().default(false),
     recruitedBy: uuid('recruited_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     deletedAt: tstz('deleted_at'),
+    /** Bio, tagline and photo hidden by reports or an administrator, pending review (issue 14). */
+    profileHiddenAt: tstz('profile_hidden_at'),
+    /** Suspended until then (issue 14): can sign in and read; every write is refused. */
+    suspendedUntil: tstz('suspended_until'),
+    suspensionReason: text('suspension_reason'),
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },

@@ -36,6 +36,10 @@ export const caucuses = pgTable(
     /** Kept equal to the caucus's voting members by a trigger on caucus_members. */
     votingMemberCount: integer('voting_member_count').notNull().default(0),
     finalizedAt: tstz('finalized_at'),
+    /** The secret of the election record's pseudonyms (issue 14): never sent to anyone. */
+    recordSalt: text('record_salt').notNull().default(sql`gen_random_uuid()::text`),
+    /** Name and platform link hidden by reports or an administrator, pending review (issue 14). */
+    hiddenAt: tstz('hidden_at'),
     /**
      * For a finalized level-1 caucus: its place among the district's finalized level-1
      * caucuses (1 = first), fixed at finalization. Its voters earn Pioneer 100 / 1K by it.
@@ -153,6 +157,8 @@ export const chatMessages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     message: text('message').notNull(),
     createdAt: createdAt(),
+    /** Hidden by reports or an administrator, pending review (issue 14): others see a placeholder. */
+    hiddenAt: tstz('hidden_at'),
   },
   (t) => [
     index('chat_messages_caucus_idx').on(t.caucusId, t.createdAt),

@@ -86,6 +86,8 @@ export const challengeChatMessages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     message: text('message').notNull(),
     createdAt: createdAt(),
+    /** Hidden by reports or an administrator, pending review (issue 14): others see a placeholder. */
+    hiddenAt: tstz('hidden_at'),
   },
   (t) => [
     check('challenge_chat_messages_not_blank', sql`char_length(btrim(${t.message})) between 1 and 2000`),

@@ -21,6 +21,8 @@ export const debates = pgTable(
     maxParticipants: integer('max_participants').notNull().default(10),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
+    /** Hidden by reports or an administrator, pending review (issue 14): others see a placeholder. */
+    hiddenAt: tstz('hidden_at'),
   },
   (t) => [
     check('debates_type', sql`${t.debateType} in ('text', 'audio')`),
@@ -75,6 +77,8 @@ const contentColumns = () => ({
   upvotes: integer('upvotes').notNull().default(0),
   downvotes: integer('downvotes').notNull().default(0),
   createdAt: createdAt(),
+  /** Hidden by reports or an administrator, pending review (issue 14). */
+  hiddenAt: tstz('hidden_at'),
 });
 
 const contentChecks = (name: string, t: { contentType: unknown; textContent: unknown; audioUrl: unknown }) => [

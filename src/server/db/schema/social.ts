@@ -62,6 +62,8 @@ export const privateMessages = pgTable(
     message: text('message').notNull(),
     createdAt: createdAt(),
     readAt: tstz('read_at'),
+    /** Hidden by reports or an administrator, pending review (issue 14): others see a placeholder. */
+    hiddenAt: tstz('hidden_at'),
   },
   (t) => [
     check('private_messages_not_blank', sql`char_length(btrim(${t.message})) >= 1 and char_length(${t.message}) <= 2000`),

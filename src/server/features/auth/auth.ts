@@ -1,3 +1,4 @@
+import { ADMIN_ACTIONS, logAdminAction } from '../admin/admin-log.service';
 import { convertEmailInvitations } from '../invitations/invitations.service';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -125,6 +126,9 @@ export function createAuth(deps: AuthDeps) {
             };
           },
           after: async (user) => {
+            if ((user as { isAdministrator?: boolean }).isAdministrator) {
+              await logAdminAction(db, { actorId: null, actorLabel: 'ADMIN_EMAILS setting', action: ADMIN_ACTIONS.grant, targetKind: 'user', targetId: user.id, details: { name: user.name, atSignUp: true } }, new Date());
+            }
             try {
               await db.insert(newsletterSubscriptions).values({ email: user.email, userId: user.id }).onConflictDoNothing();
             } catch (error) {

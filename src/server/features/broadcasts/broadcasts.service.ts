@@ -1,3 +1,4 @@
+import { ADMIN_ACTIONS, logAdminAction } from '../admin/admin-log.service';
 import { sql } from 'drizzle-orm';
 import {
   BROADCAST_LIST_LIMIT,
@@ -173,6 +174,14 @@ export async function sendBroadcast({ db, clock, jobs }: BroadcastDeps, senderId
       .returning({ id: broadcasts.id });
     // Its notifications are written by a job, queued in this transaction (decision 024).
     await jobs?.send(BROADCAST_FANOUT_JOB, { broadcastId: row!.id }, { tx });
+    // A broadcast beyond a Delegate's own constituents is an administrator's: the admin log keeps it.
+    if (input.scope !== 'constituents') {
+      await logAdminAction(
+        tx,
+        { actorId: senderId, action: ADMIN_ACTIONS.globalBroadcast, targetKind: 'broadcast', targetId: row!.id, details: { ...decision.target, message: input.message } },
+        clock.now(),
+      );
+    }
     const [view] = await tx.execute<BroadcastRow>(sql`
       select b.id, b.sender_id, b.message, b.scope, b.level, b.target_state, b.target_district, b.created_at,
         u.name as sender_name, u.photo_url as sender_photo, u.deleted_at is not null as sender_deleted

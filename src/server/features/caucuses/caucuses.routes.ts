@@ -14,6 +14,8 @@ import { tooManyAttempts } from '../../http/rate-limit';
 import { type AppEnv, requireUser } from '../../http/session';
 import { validate } from '../../http/validate';
 import * as caucusService from './caucuses.service';
+import { readElectionRecord } from './election-record.service';
+import { recordToCsv } from '../../../domain/caucuses/election-record';
 
 const idParam = z.object({ id: z.uuid({ error: caucusService.CAUCUS_ERRORS.notFound }) });
 export const codeParam = z.object({ code: z.string().trim().regex(/^[A-Za-z0-9]{6}$/, 'Invalid invitation link') });
@@ -41,6 +43,22 @@ export function caucusRoutes(deps: caucusService.CaucusDeps & { throttle: Passwo
   app.get('/caucuses/:id', validate('param', idParam), async (c) => {
     if (!c.var.user) throw unauthorized(caucusService.CAUCUS_ERRORS.mustBeLoggedIn);
     return c.json(await caucusService.getCaucusDetail(deps, c.req.valid('param').id, c.var.user.id));
+  });
+
+  // The election record (issue 14): JSON for the page and the download, CSV for spreadsheets.
+  app.get('/caucuses/:id/record', validate('param', idParam), async (c) => {
+    const { viewerIsMember: _member, ...file } = await readElectionRecord(deps, c.req.valid('param').id, c.var.user?.id ?? null);
+    if (c.req.query('download') !== undefined) c.header('Content-Disposition', `attachment; filename="election-record-${file.caucus.id}.json"`);
+    c.header('Cache-Control', 'private, no-store');
+    return c.json(file);
+  });
+
+  app.get('/caucuses/:id/record.csv', validate('param', idParam), async (c) => {
+    const { viewerIsMember: _member, ...file } = await readElectionRecord(deps, c.req.valid('param').id, c.var.user?.id ?? null);
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="election-record-${file.caucus.id}.csv"`);
+    c.header('Cache-Control', 'private, no-store');
+    return c.body(recordToCsv(file));
   });
 
   app.post('/caucuses/:id/join', validate('param', idParam), validate('json', joinCaucusSchema), async (c) => {

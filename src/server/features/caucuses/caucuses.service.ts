@@ -1,3 +1,5 @@
+import { HIDDEN_CAUCUS_NAME } from '../../../domain/moderation/moderation-rules';
+import { ADMIN_ACTIONS, logAdminAction } from '../admin/admin-log.service';
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
@@ -62,10 +64,12 @@ export async function levelOf(tx: Tx, userId: string): Promise<number> {
 const levelSubquery = () =>
   sql<number | null>`(select max(c2.level) from caucuses c2 where c2.elected_delegate_id = "users"."id" and c2.election_finalized)`;
 
-function toSummary(c: CaucusRow, organizerName: string | null): CaucusSummary {
+function toSummary(c: CaucusRow, organizerName: string | null, insider = false): CaucusSummary {
+  const hidden = c.hiddenAt !== null;
   return {
     id: c.id,
-    name: c.name,
+    name: hidden && !insider ? HIDDEN_CAUCUS_NAME : c.name,
+    hidden,
     state: c.state,
     district: c.district,
     level: c.level,
@@ -128,11 +132,14 @@ export async function createCaucus(
           updatedAt: now,
         });
         await writeActivities(tx, [{ userId: creatorId, activityType: 'caucus_created', description: `Created the caucus "${row.name}"` }], now);
+        if (level === 5) {
+          await logAdminAction(tx, { actorId: creatorId, action: ADMIN_ACTIONS.level5Caucus, targetKind: 'caucus', targetId: row.id, details: { name: row.name, state, district } }, now);
+        }
         if (!voting) {
           await tx.insert(caucusMembers).values({ caucusId: row.id, userId: creatorId, isVotingMember: false, isOrganizer: true, joinedAt: now });
           // Organizing a caucus is one of Champion's conditions.
           await evaluateBadges(tx, creatorId, now);
-          return toSummary(row, creator.name);
+          return toSummary(row, creator.name, true);
         }
         const joined = await joinLocked(tx, deps.clock, creatorId, row, { password: input.password, confirmLeave: input.confirmLeave });
         if (joined.status === 'requires_confirmation') {
@@ -140,7 +147,7 @@ export async function createCaucus(
           throw new ConfirmationNeeded(joined);
         }
         const [fresh] = await tx.select().from(caucuses).where(eq(caucuses.id, row.id));
-        return toSummary(fresh!, null);
+        return toSummary(fresh!, null, true);
       }),
     );
   } catch (error) {
@@ -251,9 +258,9 @@ export async function getCaucusDetail({ db }: CaucusDeps, caucusId: string, view
   const voted = new Set(voteRows.map((v) => v.voterId));
 
   return {
-    ...toSummary(c, head.organizerName),
+    ...toSummary(c, head.organizerName, insider),
     invitationCode: c.invitationCode,
-    platformLink: c.platformLink,
+    platformLink: c.hiddenAt && !insider ? null : c.platformLink,
     password: insider && !c.isOpen ? c.password : null,
     votingStarted: c.votingStarted,
     electionFinalized: c.electionFinalized,
@@ -577,6 +584,11 @@ export async function setRequiredMembers(deps: CaucusDeps, adminId: string, cauc
     if (c.electionFinalized) throw conflict('finalized', CAUCUS_ERRORS.votingClosed);
     if (required < c.votingMemberCount) throw badRequest('below_count', CAUCUS_MESSAGES.requiredMembersBelowCount(required, c.votingMemberCount));
     await tx.update(caucuses).set({ requiredVotingMembers: required, updatedAt: deps.clock.now() }).where(eq(caucuses.id, caucusId));
+    await logAdminAction(
+      tx,
+      { actorId: adminId, action: ADMIN_ACTIONS.requiredMembers, targetKind: 'caucus', targetId: caucusId, details: { from: c.requiredVotingMembers, to: required } },
+      deps.clock.now(),
+    );
     await settleElection(tx, deps.clock, caucusId);
   });
 }
@@ -591,7 +603,7 @@ export async function listMyCaucuses({ db }: CaucusDeps, userId: string) {
     .where(or(eq(caucusMembers.userId, userId), eq(caucuses.organizerId, userId)))
     .orderBy(desc(caucuses.createdAt));
   return rows.map((r) => ({
-    ...toSummary(r.caucus, r.organizerName),
+    ...toSummary(r.caucus, r.organizerName, true),
     role: r.isVotingMember ? ('voting' as const) : ('organizer' as const),
     electedDelegateId: r.caucus.electedDelegateId,
   }));

@@ -1,3 +1,5 @@
+import { chatLineFor } from '../../../domain/moderation/moderation-rules';
+import { hasBlocked } from '../blocks/blocks.service';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -89,7 +91,11 @@ export function challengeRoutes(deps: ChallengeRouteDeps) {
       onNotification: async (data, send) => {
         const { messageId } = data as challengeService.ChallengeChatNotification;
         const view = await challengeService.findChallengeChatMessage(deps.db, messageId);
-        if (view && view.challengeId === challengeId) await send('message', view, view.id);
+        if (view && view.challengeId === challengeId) {
+          const blocked = view.userId !== user.id && (await hasBlocked(deps.db, user.id, view.userId));
+          const line = chatLineFor(view, user.id, blocked);
+          await send('message', line, line.id);
+        }
       },
       logger: deps.logger,
       logContext: { challengeId },

@@ -1,3 +1,5 @@
+import { assertNotBlocked, blockedByViewer } from '../blocks/blocks.service';
+import { chatLineFor } from '../../../domain/moderation/moderation-rules';
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
@@ -79,6 +81,7 @@ export async function createChallenge({ db, clock }: ChallengeDeps, creatorId: s
     const ids = input.inviteeIds;
     const friends = await friendsAmong(tx, creatorId, ids);
     if (friends.size !== ids.length) throw badRequest('not_a_friend', CHALLENGE_MESSAGES.notYourFriend);
+    await assertNotBlocked(tx, creatorId, ids);
 
     const [creator] = await tx.select({ name: users.name }).from(users).where(eq(users.id, creatorId));
     if (!creator) throw badRequest('create_failed', CHALLENGE_MESSAGES.createFailed);
@@ -496,8 +499,9 @@ const chatColumns = {
   createdAt: challengeChatMessages.createdAt,
   userName: users.name,
   deletedAt: users.deletedAt,
+  hiddenAt: challengeChatMessages.hiddenAt,
 };
-type ChatRow = { id: string; challengeId: string; userId: string; message: string; createdAt: Date; userName: string; deletedAt: Date | null };
+type ChatRow = { id: string; challengeId: string; userId: string; message: string; createdAt: Date; userName: string; deletedAt: Date | null; hiddenAt: Date | null };
 
 function toChatView(r: ChatRow): ChallengeChatMessage {
   return {
@@ -507,6 +511,8 @@ function toChatView(r: ChatRow): ChallengeChatMessage {
     userName: r.deletedAt ? FORMER_MEMBER_NAME : r.userName,
     message: r.message,
     createdAt: r.createdAt.toISOString(),
+    hidden: r.hiddenAt !== null,
+    blocked: false,
   };
 }
 
@@ -514,13 +520,13 @@ function toChatView(r: ChatRow): ChallengeChatMessage {
 export async function listChallengeChat({ db }: ChallengeDeps, userId: string, challengeId: string): Promise<ChallengeChatMessage[]> {
   await assertChallengeMember(db, userId, challengeId);
   const rows = await db
-    .select(chatColumns)
+    .select({ ...chatColumns, blocked: blockedByViewer(userId, challengeChatMessages.userId) })
     .from(challengeChatMessages)
     .innerJoin(users, eq(users.id, challengeChatMessages.userId))
     .where(eq(challengeChatMessages.challengeId, challengeId))
     .orderBy(desc(challengeChatMessages.createdAt), desc(challengeChatMessages.id))
     .limit(CHALLENGE_CHAT_HISTORY_LIMIT);
-  return rows.reverse().map(toChatView);
+  return rows.reverse().map((r) => chatLineFor(toChatView(r), userId, r.blocked));
 }
 
 /** Writes a message (trimmed and checked by challengeChatMessageSchema) and notifies every process in the same transaction. */

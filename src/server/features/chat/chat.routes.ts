@@ -1,3 +1,5 @@
+import { chatLineFor } from '../../../domain/moderation/moderation-rules';
+import { hasBlocked } from '../blocks/blocks.service';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { chatMessageSchema } from '../../../domain/caucuses/caucus-schemas';
@@ -77,7 +79,11 @@ export function chatRoutes(deps: ChatRouteDeps) {
       onNotification: async (data, send) => {
         const { messageId } = data as chatService.ChatNotification;
         const view = await readMessage(messageId);
-        if (view && view.caucusId === caucusId) await send('message', view, view.id);
+        if (view && view.caucusId === caucusId) {
+          const blocked = view.userId !== user.id && (await hasBlocked(deps.db, user.id, view.userId));
+          const line = chatLineFor(view, user.id, blocked);
+          await send('message', line, line.id);
+        }
       },
       logger: deps.logger,
       logContext: { caucusId },

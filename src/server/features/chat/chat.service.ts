@@ -1,3 +1,5 @@
+import { chatLineFor } from '../../../domain/moderation/moderation-rules';
+import { blockedByViewer } from '../blocks/blocks.service';
 import { and, desc, eq } from 'drizzle-orm';
 import { FORMER_MEMBER_NAME } from '../../../domain/profiles/profile-types';
 import type { Clock } from '../../clock';
@@ -30,6 +32,10 @@ export interface ChatMessageView {
   userName: string;
   message: string;
   createdAt: string;
+  /** Hidden pending review (issue 14): its author still reads it; others get an empty message. */
+  hidden: boolean;
+  /** By someone the viewer blocked: folded into one line, the message left out. */
+  blocked: boolean;
 }
 
 /** What a chat notification carries (the row is read by each process, once). */
@@ -60,9 +66,10 @@ const messageColumns = {
   createdAt: chatMessages.createdAt,
   userName: users.name,
   deletedAt: users.deletedAt,
+  hiddenAt: chatMessages.hiddenAt,
 };
 
-type MessageRow = { id: string; caucusId: string; userId: string; message: string; createdAt: Date; userName: string; deletedAt: Date | null };
+type MessageRow = { id: string; caucusId: string; userId: string; message: string; createdAt: Date; userName: string; deletedAt: Date | null; hiddenAt: Date | null };
 
 function toView(r: MessageRow): ChatMessageView {
   return {
@@ -72,20 +79,23 @@ function toView(r: MessageRow): ChatMessageView {
     userName: r.deletedAt ? FORMER_MEMBER_NAME : r.userName,
     message: r.message,
     createdAt: r.createdAt.toISOString(),
+    hidden: r.hiddenAt !== null,
+    blocked: false,
   };
 }
+
 
 /** The caucus's newest CHAT_HISTORY_LIMIT messages, oldest first, with each sender's name. */
 export async function listChatMessages({ db }: ChatDeps, userId: string, caucusId: string): Promise<ChatMessageView[]> {
   await assertChatAccess(db, userId, caucusId);
   const rows = await db
-    .select(messageColumns)
+    .select({ ...messageColumns, blocked: blockedByViewer(userId, chatMessages.userId) })
     .from(chatMessages)
     .innerJoin(users, eq(users.id, chatMessages.userId))
     .where(eq(chatMessages.caucusId, caucusId))
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
     .limit(CHAT_HISTORY_LIMIT);
-  return rows.reverse().map(toView);
+  return rows.reverse().map((r) => chatLineFor(toView(r), userId, r.blocked));
 }
 
 /**

@@ -246,6 +246,8 @@ describe('live chat across server processes', () => {
         userName: alice.name,
         message: 'Meeting at 7?',
         createdAt: posted.createdAt,
+        hidden: false,
+        blocked: false,
       });
 
       // The other caucus's stream got nothing: a later message of its own comes first.

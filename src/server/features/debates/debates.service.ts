@@ -1,4 +1,7 @@
-import { and, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { HIDDEN_PLACEHOLDER } from '../../../domain/moderation/moderation-rules';
+import { assertNotBlocked } from '../blocks/blocks.service';
+import { ADMIN_ACTIONS, logAdminAction } from '../admin/admin-log.service';
+import { and, isNull, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   activeDebateLimit,
   audioKey,
@@ -83,6 +86,7 @@ const summaryColumns = {
   isActive: debates.isActive,
   creatorId: debates.creatorId,
   creatorName: users.name,
+  hiddenAt: debates.hiddenAt,
   responseCount: sql<number>`(select count(*)::int from ${debateResponses} where ${debateResponses.debateId} = ${debates.id})`,
 };
 interface SummaryRow {
@@ -98,14 +102,17 @@ interface SummaryRow {
   isActive: boolean;
   creatorId: string;
   creatorName: string;
+  hiddenAt: Date | null;
   responseCount: number;
 }
 
-function toSummary(r: SummaryRow, now: Date): DebateSummary {
+function toSummary(r: SummaryRow, now: Date, viewerId: string | null = null): DebateSummary {
+  const masked = r.hiddenAt !== null && viewerId !== r.creatorId;
   return {
     id: r.id,
-    title: r.title,
-    prompt: r.prompt,
+    title: masked ? HIDDEN_PLACEHOLDER : r.title,
+    prompt: masked ? '' : r.prompt,
+    hidden: r.hiddenAt !== null,
     debateType: r.debateType as DebateType,
     durationDays: r.durationDays,
     createdAt: r.createdAt.toISOString(),
@@ -126,7 +133,8 @@ export async function listActiveDebates({ db, clock }: DebateDeps, limit = 50): 
     .select(summaryColumns)
     .from(debates)
     .innerJoin(users, eq(users.id, debates.creatorId))
-    .where(and(eq(debates.isActive, true), gt(debates.expiresAt, now)))
+    // A debate hidden pending review leaves the list (its page shows the placeholder).
+    .where(and(eq(debates.isActive, true), gt(debates.expiresAt, now), isNull(debates.hiddenAt)))
     .orderBy(desc(debates.createdAt), desc(debates.id))
     .limit(limit);
   return rows.map((r) => toSummary(r, now));
@@ -140,6 +148,7 @@ export function debateInvitationMessage(debate: { id: string; title: string }): 
 /** Writes the invitations and, in the same transaction, the private message that tells each invitee. */
 async function writeInvitations(tx: DbOrTx, debate: { id: string; title: string }, inviterId: string, inviteeIds: readonly string[], at: Date) {
   if (inviteeIds.length === 0) return;
+  await assertNotBlocked(tx, inviterId, inviteeIds);
   await tx.insert(debateInvitations).values(inviteeIds.map((inviteeId) => ({ debateId: debate.id, inviterId, inviteeId, createdAt: at })));
   const message = debateInvitationMessage(debate);
   for (const recipientId of inviteeIds) await insertPrivateMessage(tx, { senderId: inviterId, recipientId, message, at });
@@ -197,6 +206,7 @@ interface ContentRow {
   upvotes: number;
   downvotes: number;
   createdAt: Date;
+  hiddenAt: Date | null;
 }
 
 const contentColumnsOf = (t: typeof debateResponses | typeof debateRebuttals | typeof debateDefenses) => ({
@@ -209,16 +219,19 @@ const contentColumnsOf = (t: typeof debateResponses | typeof debateRebuttals | t
   upvotes: t.upvotes,
   downvotes: t.downvotes,
   createdAt: t.createdAt,
+  hiddenAt: t.hiddenAt,
 });
 
-function toContribution<K extends ContributionKind>(kind: K, r: ContentRow, votes: Map<string, VoteType>): ContributionView & { kind: K } {
+function toContribution<K extends ContributionKind>(kind: K, r: ContentRow, votes: Map<string, VoteType>, viewerId: string | null): ContributionView & { kind: K } {
+  const masked = r.hiddenAt !== null && viewerId !== r.userId;
   return {
     id: r.id,
     kind,
+    hidden: r.hiddenAt !== null,
     author: { id: r.userId, name: r.authorName },
     contentType: r.contentType as DebateType,
-    text: r.textContent,
-    audioUrl: r.audioUrl,
+    text: masked ? null : r.textContent,
+    audioUrl: masked ? null : r.audioUrl,
     upvotes: r.upvotes,
     downvotes: r.downvotes,
     myVote: votes.get(`${kind}:${r.id}`) ?? null,
@@ -315,17 +328,17 @@ export async function getDebateDetail({ db, clock }: DebateDeps, debateId: strin
   const pageRows = responseRows.slice(0, DEBATE_RESPONSES_PAGE_SIZE);
   const votes = new Map(voteRows.map((v) => [`${v.contentType}:${v.contentId}`, v.voteType as VoteType]));
   const defenseOf = new Map<string, DefenseView>();
-  for (const d of defenseRows) defenseOf.set(d.parentId, toContribution('defense', d, votes));
+  for (const d of defenseRows) defenseOf.set(d.parentId, toContribution('defense', d, votes, viewerId));
   const rebuttalsOf = new Map<string, RebuttalView[]>();
   for (const r of rebuttalRows) {
     const list = rebuttalsOf.get(r.parentId) ?? [];
-    list.push({ ...toContribution('rebuttal', r, votes), defense: defenseOf.get(r.id) ?? null });
+    list.push({ ...toContribution('rebuttal', r, votes, viewerId), defense: defenseOf.get(r.id) ?? null });
     rebuttalsOf.set(r.parentId, list);
   }
-  const responses: ResponseView[] = pageRows.map((r) => ({ ...toContribution('response', r, votes), rebuttals: rebuttalsOf.get(r.id) ?? [] }));
+  const responses: ResponseView[] = pageRows.map((r) => ({ ...toContribution('response', r, votes, viewerId), rebuttals: rebuttalsOf.get(r.id) ?? [] }));
   const isCreator = viewerId === debate.creatorId;
   return {
-    ...toSummary(debate, now),
+    ...toSummary(debate, now, viewerId),
     viewer: viewerId
       ? {
           isCreator,
@@ -341,6 +354,12 @@ export async function getDebateDetail({ db, clock }: DebateDeps, debateId: strin
 }
 
 /** The ids of a debate's contributions, as a subquery per kind (for deleting their votes). */
+/** Deletes a debate and its votes (which name their content without a foreign key), in the caller's transaction. */
+export async function removeDebate(tx: DbOrTx, debateId: string): Promise<void> {
+  await tx.delete(debateVotes).where(votesOfDebate(debateId));
+  await tx.delete(debates).where(eq(debates.id, debateId));
+}
+
 function votesOfDebate(debateId: string) {
   return or(
     and(
@@ -369,17 +388,22 @@ function votesOfDebate(debateId: string) {
  * invitations and participants by cascade; votes, which name their content without a foreign
  * key, explicitly). Only its creator or an administrator.
  */
-export async function deleteDebate({ db }: DebateDeps, debateId: string, userId: string): Promise<{ deleted: true }> {
+export async function deleteDebate({ db, clock }: DebateDeps, debateId: string, userId: string, reason?: string): Promise<{ deleted: true }> {
   return withRetry(() =>
     db.transaction(async (tx) => {
-      const [debate] = await tx.select({ creatorId: debates.creatorId }).from(debates).where(eq(debates.id, debateId)).for('update');
+      const [debate] = await tx.select({ creatorId: debates.creatorId, title: debates.title }).from(debates).where(eq(debates.id, debateId)).for('update');
       if (!debate) throw debateNotFound();
       if (debate.creatorId !== userId) {
         const [user] = await tx.select({ isAdministrator: users.isAdministrator }).from(users).where(eq(users.id, userId));
         if (!user?.isAdministrator) throw forbidden('not_debate_creator', DEBATE_MESSAGES.deleteForbidden);
+        // An administrator deleting someone's debate: the admin log keeps it.
+        await logAdminAction(
+          tx,
+          { actorId: userId, action: ADMIN_ACTIONS.debateDelete, targetKind: 'debate', targetId: debateId, reason: reason ?? null, details: { title: debate.title, creatorId: debate.creatorId } },
+          clock.now(),
+        );
       }
-      await tx.delete(debateVotes).where(votesOfDebate(debateId));
-      await tx.delete(debates).where(eq(debates.id, debateId));
+      await removeDebate(tx, debateId);
       return { deleted: true as const };
     }),
   );

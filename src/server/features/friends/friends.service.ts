@@ -1,3 +1,4 @@
+import { assertNotBlocked } from '../blocks/blocks.service';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { FORMER_MEMBER_NAME } from '../../../domain/profiles/profile-types';
 import {
@@ -136,6 +137,7 @@ export async function sendFriendRequest({ db, clock }: FriendDeps, requesterId: 
       await lockPair(tx, requesterId, targetId);
       const target = await liveUser(tx, targetId);
       if (!target) throw notFound(FRIEND_MESSAGES.userNotFound);
+      await assertNotBlocked(tx, requesterId, targetId);
       // One after the other: a transaction is one connection.
       const friends = await areFriends(tx, requesterId, targetId);
       const fromSender = await pendingRequest(tx, requesterId, targetId);

@@ -1,3 +1,4 @@
+import { assertNotBlocked } from '../blocks/blocks.service';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   CONVERSATIONS_PAGE_SIZE,
@@ -39,6 +40,7 @@ const messageColumns = {
   message: privateMessages.message,
   createdAt: privateMessages.createdAt,
   readAt: privateMessages.readAt,
+  hiddenAt: privateMessages.hiddenAt,
 };
 
 interface MessageRow {
@@ -48,14 +50,18 @@ interface MessageRow {
   message: string;
   createdAt: Date;
   readAt: Date | null;
+  hiddenAt?: Date | string | null;
 }
 
-function toView(r: MessageRow): PrivateMessageView {
+/** A message as `viewerId` reads it: hidden pending review, only its sender still sees the words. */
+function toView(r: MessageRow, viewerId?: string): PrivateMessageView {
+  const hidden = r.hiddenAt != null;
   return {
     id: r.id,
     senderId: r.senderId,
     recipientId: r.recipientId,
-    message: r.message,
+    message: hidden && viewerId !== r.senderId ? '' : r.message,
+    hidden,
     createdAt: r.createdAt.toISOString(),
     readAt: r.readAt ? r.readAt.toISOString() : null,
   };
@@ -76,6 +82,7 @@ export async function sendPrivateMessage({ db, clock }: MessageDeps, senderId: s
       .from(users)
       .where(and(eq(users.id, input.recipientId), isNull(users.deletedAt)));
     if (!recipient) throw notFound(MESSAGE_ERRORS.recipientNotFound);
+    await assertNotBlocked(tx, senderId, input.recipientId);
     return insertPrivateMessage(tx, { senderId, recipientId: input.recipientId, message: input.message, at: clock.now() });
   });
 }
@@ -131,6 +138,7 @@ export async function listConversations({ db }: MessageDeps, userId: string, bef
     message: string;
     created_at: Date | string;
     read_at: Date | string | null;
+    hidden_at: Date | string | null;
     name: string;
     photo_url: string | null;
     state: string;
@@ -140,7 +148,7 @@ export async function listConversations({ db }: MessageDeps, userId: string, bef
   }>(sql`
     select c.partner_id,
       to_char(c.last_message_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as cursor_at,
-      m.id, m.sender_id, m.recipient_id, left(m.message, ${MESSAGE_PREVIEW_LENGTH}) as message, m.created_at, m.read_at,
+      m.id, m.sender_id, m.recipient_id, left(m.message, ${MESSAGE_PREVIEW_LENGTH}) as message, m.created_at, m.read_at, m.hidden_at,
       u.name, u.photo_url, u.state, u.district, u.deleted_at,
       (select count(*)::int from (
         select 1 from private_messages x
@@ -164,7 +172,8 @@ export async function listConversations({ db }: MessageDeps, userId: string, bef
         message: r.message,
         createdAt: asDate(r.created_at),
         readAt: r.read_at ? asDate(r.read_at) : null,
-      }),
+        hiddenAt: r.hidden_at,
+      }, userId),
       unreadCount: r.unread_count,
     })),
     nextCursor: result.rows.length > CONVERSATIONS_PAGE_SIZE && last ? conversationCursor(last.cursor_at, last.partner_id) : null,
@@ -196,13 +205,13 @@ export async function getConversation({ db }: MessageDeps, userId: string, partn
     older = sql`and (created_at, id) < (select p.created_at, p.id from private_messages p where p.id = ${cursor.id})`;
   }
   const limit = THREAD_PAGE_SIZE + 1;
-  const result = await db.execute<{ id: string; sender_id: string; recipient_id: string; message: string; created_at: Date | string; read_at: Date | string | null }>(sql`
+  const result = await db.execute<{ id: string; sender_id: string; recipient_id: string; message: string; created_at: Date | string; read_at: Date | string | null; hidden_at: Date | string | null }>(sql`
     select * from (
-      (select id, sender_id, recipient_id, message, created_at, read_at from private_messages
+      (select id, sender_id, recipient_id, message, created_at, read_at, hidden_at from private_messages
         where sender_id = ${userId} and recipient_id = ${partnerId} ${older}
         order by created_at desc, id desc limit ${limit})
       union all
-      (select id, sender_id, recipient_id, message, created_at, read_at from private_messages
+      (select id, sender_id, recipient_id, message, created_at, read_at, hidden_at from private_messages
         where sender_id = ${partnerId} and recipient_id = ${userId} ${older}
         order by created_at desc, id desc limit ${limit})
     ) both_ways
@@ -214,7 +223,7 @@ export async function getConversation({ db }: MessageDeps, userId: string, partn
     messages: newestFirst
       .reverse()
       .map((r) =>
-        toView({ id: r.id, senderId: r.sender_id, recipientId: r.recipient_id, message: r.message, createdAt: asDate(r.created_at), readAt: r.read_at ? asDate(r.read_at) : null }),
+        toView({ id: r.id, senderId: r.sender_id, recipientId: r.recipient_id, message: r.message, createdAt: asDate(r.created_at), readAt: r.read_at ? asDate(r.read_at) : null, hiddenAt: r.hidden_at }, userId),
       ),
     hasMore: result.rows.length > THREAD_PAGE_SIZE,
   };

@@ -1,3 +1,6 @@
+import type { Clock } from '../../clock';
+import { rateLimit } from '../../http/rate-limit';
+import { exportPersonalData } from './data-export.service';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -13,7 +16,7 @@ import {
 import { PHOTO_MAX_BYTES } from '../../../domain/profiles/limits';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../http/app-error';
-import { type AppEnv, requireUser } from '../../http/session';
+import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
 import { validate } from '../../http/validate';
 import { PHOTO_ERRORS, reencodePhoto } from '../../storage/photo-processing';
 import * as profiles from './profiles.service';
@@ -35,10 +38,26 @@ const jsonDistrict = z.looseObject({ district: z.number({ error: MESSAGES.invali
 /** A missing confirmation reads like a wrong one. */
 const deleteBody = z.object({ confirmation: z.string({ error: MESSAGES.deleteConfirm }) }).pipe(deleteProfileSchema);
 
-export function profileRoutes(deps: { db: Db; baseUrl: string; onSignOut?: () => void }) {
+/** "Download my data": a few per hour and person (it reads every table that names them). */
+export const DATA_EXPORT_LIMIT = { max: 5, windowSeconds: 3600 } as const;
+
+export function profileRoutes(deps: { db: Db; clock: Clock; baseUrl: string; onSignOut?: () => void }) {
   const app = new Hono<AppEnv>();
 
   app.get('/me', async (c) => c.json(await profiles.getOwnProfile(deps, requireUser(c).id)));
+
+  app.get(
+    '/me/data',
+    signedIn,
+    rateLimit({ db: deps.db, clock: deps.clock, name: 'me:data', max: DATA_EXPORT_LIMIT.max, windowSeconds: DATA_EXPORT_LIMIT.windowSeconds, key: (c) => (c.get('user') as SessionUser).id }),
+    async (c) => {
+      const user = requireUser(c);
+      const data = await exportPersonalData(deps, user.id, deps.clock.now());
+      c.header('Content-Disposition', `attachment; filename="my-caucus-data-${deps.clock.now().toISOString().slice(0, 10)}.json"`);
+      c.header('Cache-Control', 'private, no-store');
+      return c.json(data);
+    },
+  );
 
   app.patch('/me/tagline', validate('json', updateTaglineSchema), async (c) => {
     await profiles.updateTagline(deps, requireUser(c).id, c.req.valid('json').tagline);
@@ -84,7 +103,7 @@ export function profileRoutes(deps: { db: Db; baseUrl: string; onSignOut?: () =>
   });
 
   app.get('/profiles/:id', idOr404('Profile not found'), async (c) => {
-    const profile = await profiles.getPublicProfile(deps, c.req.valid('param').id);
+    const profile = await profiles.getPublicProfile(deps, c.req.valid('param').id, { viewerId: c.var.user?.id ?? null });
     if (!profile) throw notFound('Profile not found');
     return c.json(profile);
   });

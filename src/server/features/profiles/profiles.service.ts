@@ -52,6 +52,7 @@ const publicColumns = {
   brownies: users.brownies,
   sparks: users.sparks,
   deletedAt: users.deletedAt,
+  profileHiddenAt: users.profileHiddenAt,
   createdAt: users.createdAt,
   highestDelegateLevel,
 };
@@ -68,20 +69,24 @@ type PublicRow = { [K in keyof typeof publicColumns]: unknown } & {
   brownies: number;
   sparks: number;
   deletedAt: Date | null;
+  profileHiddenAt: Date | null;
   createdAt: Date;
   highestDelegateLevel: number | null;
 };
 
-function toPublic(row: PublicRow): PublicProfile {
+function toPublic(row: PublicRow, viewerId: string | null = null): PublicProfile {
   const deleted = row.deletedAt !== null;
+  const hidden = row.profileHiddenAt !== null;
+  const masked = deleted || (hidden && viewerId !== row.id);
   return {
     id: row.id,
     name: deleted ? FORMER_MEMBER_NAME : row.name,
-    photoUrl: deleted ? null : row.photoUrl,
+    photoUrl: masked ? null : row.photoUrl,
+    hidden,
     politicalAlignment: deleted ? null : row.politicalAlignment,
     state: row.state,
     district: row.district,
-    tagline: deleted ? '' : row.tagline,
+    tagline: masked ? '' : row.tagline,
     banners: row.banners,
     brownies: row.brownies,
     sparks: row.sparks,
@@ -92,12 +97,12 @@ function toPublic(row: PublicRow): PublicProfile {
 }
 
 /** A public profile by id; `confirmedOnly` leaves out an account whose email is not confirmed (link previews). */
-export async function getPublicProfile({ db }: Deps, userId: string, options: { confirmedOnly?: boolean } = {}): Promise<PublicProfile | null> {
+export async function getPublicProfile({ db }: Deps, userId: string, options: { confirmedOnly?: boolean; viewerId?: string | null } = {}): Promise<PublicProfile | null> {
   const [row] = await db
     .select(publicColumns)
     .from(users)
     .where(options.confirmedOnly ? and(eq(users.id, userId), eq(users.emailVerified, true)) : eq(users.id, userId));
-  return row ? toPublic(row as PublicRow) : null;
+  return row ? toPublic(row as PublicRow, options.viewerId ?? null) : null;
 }
 
 /** Public profiles of many users in one query (member lists, leaderboards). */
@@ -115,6 +120,8 @@ export async function getOwnProfile({ db, baseUrl }: Deps & { baseUrl: string },
       bio: users.bio,
       verified: users.verified,
       isAdministrator: users.isAdministrator,
+      suspendedUntil: users.suspendedUntil,
+      suspensionReason: users.suspensionReason,
       votingInFinalized,
       votingInUnfinalized,
       badgeNames: sql<string[]>`coalesce((
@@ -125,9 +132,11 @@ export async function getOwnProfile({ db, baseUrl }: Deps & { baseUrl: string },
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   if (!row) throw notFound('Profile not found');
   return {
-    ...toPublic(row as PublicRow),
+    ...toPublic(row as PublicRow, userId),
     email: row.email,
     bio: row.bio,
+    suspendedUntil: row.suspendedUntil && row.suspendedUntil.getTime() > Date.now() ? row.suspendedUntil.toISOString() : null,
+    suspensionReason: row.suspendedUntil && row.suspendedUntil.getTime() > Date.now() ? row.suspensionReason : null,
     verified: row.verified,
     sharingLink: referralLink(baseUrl, userId),
     isAdministrator: row.isAdministrator,

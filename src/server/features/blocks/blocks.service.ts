@@ -1,0 +1,106 @@
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { MODERATION_MESSAGES } from '../../../domain/moderation/moderation-rules';
+import type { Clock } from '../../clock';
+import type { Db, DbOrTx } from '../../db/client';
+import { users } from '../../db/schema/auth';
+import { caucusMembers } from '../../db/schema/caucuses';
+import { userBlocks } from '../../db/schema/moderation';
+import { friendRequests } from '../../db/schema/social';
+import { badRequest, forbidden, notFound } from '../../http/app-error';
+
+/**
+ * Blocking (issue 14): a person you block can no longer send you private messages, friend
+ * requests, or challenge and debate invitations, and their chat lines are folded away for you.
+ * It never touches elections: a blocked voting member stays a member and their vote counts.
+ */
+export interface BlockDeps {
+  db: Db;
+  clock: Clock;
+}
+
+export interface BlockedPerson {
+  id: string;
+  name: string;
+  photoUrl: string | null;
+  blockedAt: string;
+}
+
+export interface BlockResult {
+  blocked: true;
+  /** Caucuses both people are members of: blocking changes nothing there (the page says so). */
+  sharedCaucuses: number;
+}
+
+export async function blockUser({ db, clock }: BlockDeps, blockerId: string, blockedId: string): Promise<BlockResult> {
+  if (blockerId === blockedId) throw badRequest('block_self', MODERATION_MESSAGES.blockYourself);
+  return db.transaction(async (tx) => {
+    const [target] = await tx.select({ id: users.id }).from(users).where(and(eq(users.id, blockedId), isNull(users.deletedAt)));
+    if (!target) throw notFound(MODERATION_MESSAGES.userNotFound);
+    await tx.insert(userBlocks).values({ blockerId, blockedId, createdAt: clock.now() }).onConflictDoNothing();
+    // Their pending friend request to you is answered: declined.
+    await tx
+      .update(friendRequests)
+      .set({ status: 'declined', respondedAt: clock.now() })
+      .where(and(eq(friendRequests.requesterId, blockedId), eq(friendRequests.requesteeId, blockerId), eq(friendRequests.status, 'pending')));
+    const [shared] = await tx.execute<{ n: number }>(sql`
+      select count(*)::int as n from ${caucusMembers} a
+      join ${caucusMembers} b on b.caucus_id = a.caucus_id and b.user_id = ${blockedId}
+      where a.user_id = ${blockerId}`).then((r) => r.rows);
+    return { blocked: true as const, sharedCaucuses: shared?.n ?? 0 };
+  });
+}
+
+export async function unblockUser({ db }: BlockDeps, blockerId: string, blockedId: string): Promise<{ unblocked: true }> {
+  const removed = await db
+    .delete(userBlocks)
+    .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)))
+    .returning({ id: userBlocks.blockedId });
+  if (removed.length === 0) throw notFound(MODERATION_MESSAGES.notBlocked);
+  return { unblocked: true };
+}
+
+export async function listBlocked({ db }: Pick<BlockDeps, 'db'>, blockerId: string): Promise<BlockedPerson[]> {
+  const rows = await db
+    .select({ id: users.id, name: users.name, photoUrl: users.image, blockedAt: userBlocks.createdAt })
+    .from(userBlocks)
+    .innerJoin(users, eq(users.id, userBlocks.blockedId))
+    .where(eq(userBlocks.blockerId, blockerId))
+    .orderBy(desc(userBlocks.createdAt))
+    .limit(1000);
+  return rows.map((r) => ({ ...r, blockedAt: r.blockedAt.toISOString() }));
+}
+
+/** Whether `viewerId` blocked `otherId` (for a profile page's Block / Unblock button). */
+export async function hasBlocked(db: DbOrTx, viewerId: string, otherId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: userBlocks.blockedId })
+    .from(userBlocks)
+    .where(and(eq(userBlocks.blockerId, viewerId), eq(userBlocks.blockedId, otherId)));
+  return !!row;
+}
+
+/**
+ * Refuses something sent from `senderId` to `recipientId` when either blocked the other: the
+ * recipient's block is theirs to keep quiet about ("You cannot send this to this person."); a
+ * block of the sender's own says how to undo it.
+ */
+export async function assertNotBlocked(tx: DbOrTx, senderId: string, recipientIds: string | readonly string[]): Promise<void> {
+  const recipients = typeof recipientIds === 'string' ? [recipientIds] : [...recipientIds];
+  if (recipients.length === 0) return;
+  const rows = await tx
+    .select({ blockerId: userBlocks.blockerId })
+    .from(userBlocks)
+    .where(
+      or(
+        and(inArray(userBlocks.blockerId, recipients), eq(userBlocks.blockedId, senderId)),
+        and(eq(userBlocks.blockerId, senderId), inArray(userBlocks.blockedId, recipients)),
+      ),
+    );
+  if (rows.length === 0) return;
+  if (rows.some((r) => r.blockerId === senderId)) throw forbidden('you_blocked', MODERATION_MESSAGES.youBlocked);
+  throw forbidden('blocked', MODERATION_MESSAGES.blocked);
+}
+
+/** SQL: whether `viewerId` blocked the author column (for chat lines folded away). */
+export const blockedByViewer = (viewerId: string, authorColumn: unknown) =>
+  sql<boolean>`exists (select 1 from ${userBlocks} where ${userBlocks.blockerId} = ${viewerId} and ${userBlocks.blockedId} = ${authorColumn})`;

@@ -1,0 +1,78 @@
+import { zValidator } from '@hono/zod-validator';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  MODERATION_MESSAGES,
+  moderationActionSchema,
+  REPORT_ITEM_KINDS,
+  REPORTS_PER_HOUR,
+  reportSchema,
+  suspendUserSchema,
+} from '../../../domain/moderation/moderation-rules';
+import { multiLineText } from '../../../domain/text/text-schema';
+import { notFound } from '../../http/app-error';
+import { rateLimit } from '../../http/rate-limit';
+import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
+import { validate } from '../../http/validate';
+import { listAdminLog } from '../admin/admin-log.service';
+import * as moderation from './moderation.service';
+
+export interface ModerationRouteDeps extends moderation.ModerationDeps {
+  /** Reports per user and hour (default REPORTS_PER_HOUR). */
+  reportLimit?: { max: number; windowSeconds: number };
+}
+
+const itemParam = zValidator('param', z.object({ kind: z.enum(REPORT_ITEM_KINDS), id: z.uuid() }), (result) => {
+  if (!result.success) throw notFound(MODERATION_MESSAGES.itemNotFound);
+});
+const userParam = zValidator('param', z.object({ id: z.uuid() }), (result) => {
+  if (!result.success) throw notFound(MODERATION_MESSAGES.userNotFound);
+});
+export const liftSuspensionBody = z.object({
+  reason: multiLineText({ error: MODERATION_MESSAGES.reasonRequired }).trim().min(1, { error: MODERATION_MESSAGES.reasonRequired }).max(500, { error: MODERATION_MESSAGES.reasonTooLong }),
+});
+export const adminLogQuery = z.object({ cursor: z.string().max(100).optional() });
+
+/** Reports from everyone; the moderation queue, decisions, suspensions and the admin log for administrators. */
+export function moderationRoutes(deps: ModerationRouteDeps) {
+  const app = new Hono<AppEnv>();
+  const limit = deps.reportLimit ?? { max: REPORTS_PER_HOUR, windowSeconds: 3600 };
+
+  app.post(
+    '/reports',
+    signedIn,
+    rateLimit({ db: deps.db, clock: deps.clock, name: 'reports', max: limit.max, windowSeconds: limit.windowSeconds, key: (c) => (c.get('user') as SessionUser).id }),
+    validate('json', reportSchema),
+    async (c) => {
+      const user = requireUser(c);
+      const result = await moderation.fileReport(deps, user.id, c.req.valid('json'));
+      return c.json({ ...result, message: MODERATION_MESSAGES.reported }, 201);
+    },
+  );
+
+  app.get('/admin/moderation', async (c) => c.json(await moderation.moderationQueue(deps, requireUser(c).id)));
+
+  app.post('/admin/moderation/:kind/:id', itemParam, validate('json', moderationActionSchema), async (c) => {
+    const user = requireUser(c);
+    const { kind, id } = c.req.valid('param');
+    return c.json(await moderation.moderateItem(deps, user.id, kind, id, c.req.valid('json')));
+  });
+
+  app.post('/admin/users/:id/suspension', userParam, validate('json', suspendUserSchema), async (c) => {
+    const user = requireUser(c);
+    return c.json(await moderation.suspendUser(deps, user.id, c.req.valid('param').id, c.req.valid('json')));
+  });
+
+  app.post('/admin/users/:id/suspension/lift', userParam, validate('json', liftSuspensionBody), async (c) => {
+    const user = requireUser(c);
+    return c.json(await moderation.liftSuspension(deps, user.id, c.req.valid('param').id, c.req.valid('json').reason));
+  });
+
+  app.get('/admin/log', validate('query', adminLogQuery), async (c) => {
+    const user = requireUser(c);
+    await moderation.assertAdministrator(deps.db, user.id);
+    return c.json(await listAdminLog(deps, c.req.valid('query').cursor ?? null));
+  });
+
+  return app;
+}
