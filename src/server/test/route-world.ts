@@ -70,6 +70,12 @@ export async function forcedSessionCookie(db: Db, auth: Auth, secret: string, us
   return `${name}=${encodeURIComponent(`${token}.${signature}`)}`;
 }
 
+/** A confirmed user with a session cookie made as better-auth makes one (no sign-in round trip, no rate limit). */
+export async function createUserWithSession(db: Db, auth: Auth, secret: string, overrides: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(db, overrides);
+  return { ...user, cookie: await forcedSessionCookie(db, auth, secret, user.id) };
+}
+
 /** Builds one world (every id fresh, so worlds never collide in one database). */
 export async function buildRouteWorld(db: Db, auth: Auth, secret: string): Promise<RouteWorld> {
   worldCounter += 1;

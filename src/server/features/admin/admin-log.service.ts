@@ -1,3 +1,4 @@
+import type { AdminLogEntryView } from '../../../domain/moderation/moderation-types';
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/auth';
@@ -70,18 +71,6 @@ export async function logAdminAction(tx: DbOrTx, line: AdminLogLine, now: Date):
   });
 }
 
-export interface AdminLogEntryView {
-  id: number;
-  actorId: string | null;
-  actorName: string;
-  action: string;
-  actionLabel: string;
-  targetKind: string | null;
-  targetId: string | null;
-  reason: string | null;
-  details: Record<string, unknown>;
-  createdAt: string;
-}
 
 export const ADMIN_LOG_PAGE_SIZE = 50;
 

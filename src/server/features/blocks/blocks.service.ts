@@ -1,3 +1,4 @@
+import type { BlockedPerson, BlockResult } from '../../../domain/moderation/moderation-types';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { MODERATION_MESSAGES } from '../../../domain/moderation/moderation-rules';
 import type { Clock } from '../../clock';
@@ -16,19 +17,6 @@ import { badRequest, forbidden, notFound } from '../../http/app-error';
 export interface BlockDeps {
   db: Db;
   clock: Clock;
-}
-
-export interface BlockedPerson {
-  id: string;
-  name: string;
-  photoUrl: string | null;
-  blockedAt: string;
-}
-
-export interface BlockResult {
-  blocked: true;
-  /** Caucuses both people are members of: blocking changes nothing there (the page says so). */
-  sharedCaucuses: number;
 }
 
 export async function blockUser({ db, clock }: BlockDeps, blockerId: string, blockedId: string): Promise<BlockResult> {

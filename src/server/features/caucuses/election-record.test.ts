@@ -11,7 +11,7 @@ import { caucuses } from '../../db/schema/caucuses';
 import { electionRecords } from '../../db/schema/moderation';
 import { createCaucusRow } from '../../test/caucus-factories';
 import { createUser } from '../../test/factories';
-import { forcedSessionCookie } from '../../test/route-world';
+import { createUserWithSession } from '../../test/route-world';
 import { createTestApp, testSettings } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 
@@ -23,11 +23,9 @@ beforeAll(async () => {
   t = createTestApp(database.db);
 });
 
-type Person = Awaited<ReturnType<typeof createUser>> & { cookie: string };
-async function person(overrides: Parameters<typeof createUser>[1] = {}): Promise<Person> {
-  const user = await createUser(database.db, { state: 'OH', district: 3, verified: true, ...overrides });
-  return { ...user, cookie: await forcedSessionCookie(database.db, t.auth, testSettings.AUTH_SECRET, user.id) };
-}
+type Person = Awaited<ReturnType<typeof createUserWithSession>>;
+const person = (overrides: Parameters<typeof createUser>[1] = {}): Promise<Person> =>
+  createUserWithSession(database.db, t.auth, testSettings.AUTH_SECRET, { state: 'OH', district: 3, verified: true, ...overrides });
 const get = (path: string, who: Person | null) => t.request(path, { cookie: who?.cookie });
 const vote = (who: Person, caucusId: string, candidate: Person) => t.request(`/api/caucuses/${caucusId}/vote`, { method: 'PUT', cookie: who.cookie, json: { candidateId: candidate.id } });
 const join = (who: Person, caucusId: string) => t.request(`/api/caucuses/${caucusId}/join`, { method: 'POST', cookie: who.cookie, json: {} });

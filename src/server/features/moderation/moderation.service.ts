@@ -1,3 +1,4 @@
+import type { ModerationQueueItem } from '../../../domain/moderation/moderation-types';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
   hidesItem,
@@ -217,20 +218,6 @@ export async function assertAdministrator(db: DbOrTx, userId: string): Promise<v
   if (!u?.isAdministrator) throw forbidden('admins_only', MODERATION_MESSAGES.notAdministrator);
 }
 
-export interface ModerationQueueItem {
-  itemKind: ReportItemKind;
-  itemId: string;
-  itemLabel: string;
-  state: ModerationState;
-  hiddenByReports: boolean;
-  openReports: number;
-  countedReports: number;
-  lastReportedAt: string;
-  author: { id: string; name: string; suspendedUntil: string | null } | null;
-  /** The item in context: its words, where it stands, and a link into the app when there is one. */
-  context: { text: string; where: string; link: string | null };
-  reports: Array<{ id: string; reporterName: string; reason: string; note: string | null; counted: boolean; createdAt: string }>;
-}
 
 const QUEUE_LIMIT = 100;
 

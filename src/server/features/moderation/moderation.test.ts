@@ -10,7 +10,7 @@ import { privateMessages } from '../../db/schema/social';
 import { addOrganizer, createCaucusRow } from '../../test/caucus-factories';
 import { addTextResponse, createDebateRow } from '../../test/debate-factories';
 import { createUser } from '../../test/factories';
-import { forcedSessionCookie } from '../../test/route-world';
+import { createUserWithSession, forcedSessionCookie } from '../../test/route-world';
 import { makeFriends } from '../../test/social-factories';
 import { createTestApp, testSettings } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
@@ -23,12 +23,9 @@ beforeAll(async () => {
   t = createTestApp(database.db);
 });
 
-type Person = Awaited<ReturnType<typeof createUser>> & { cookie: string };
-/** A confirmed user with a session (made as better-auth makes one: no sign-in round trip). */
-async function person(overrides: Parameters<typeof createUser>[1] = {}): Promise<Person> {
-  const user = await createUser(database.db, { verified: true, ...overrides });
-  return { ...user, cookie: await forcedSessionCookie(database.db, t.auth, testSettings.AUTH_SECRET, user.id) };
-}
+type Person = Awaited<ReturnType<typeof createUserWithSession>>;
+const person = (overrides: Parameters<typeof createUser>[1] = {}): Promise<Person> =>
+  createUserWithSession(database.db, t.auth, testSettings.AUTH_SECRET, { verified: true, ...overrides });
 const send = (method: string, path: string, who: Person | null, json?: unknown) =>
   t.request(path, { method, cookie: who?.cookie, ...(json === undefined ? {} : { json }) });
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;

@@ -10,6 +10,8 @@ import { Label, Textarea } from '../ui/form-controls';
 import { EmptyState } from '../ui/page';
 import { Skeleton } from '../ui/skeleton';
 import { useSession } from '../../features/session/use-session';
+import { ReportButton } from '../../features/moderation/report-dialog';
+import { BLOCKED_LINE, HIDDEN_FOR_AUTHOR, HIDDEN_PLACEHOLDER } from '../../../domain/moderation/moderation-rules';
 
 /** One message as a chat's GET and its stream's `message` events send it (with the caucus's or challenge's id). */
 export interface ChatMessage {
@@ -18,6 +20,10 @@ export interface ChatMessage {
   userName: string;
   message: string;
   createdAt: string;
+  /** Hidden pending review (issue 14): the author still reads it, others see a placeholder. */
+  hidden?: boolean;
+  /** By someone the reader blocked: one folded line. */
+  blocked?: boolean;
 }
 
 /** What differs between the chats of the app (a caucus's, a challenge's). */
@@ -33,6 +39,8 @@ export interface LiveChatProps {
   logLabel: string;
   /** The toast when a message could not be sent (the spec's text for the chat). */
   onSendError: (error: Error) => void;
+  /** What a line of this chat is called when reported (issue 14). */
+  reportKind: 'chat_message' | 'challenge_chat_message';
 }
 
 /** While the live stream is down for good (e.g. the server has none), reload this often. */
@@ -143,7 +151,7 @@ function useLiveChat({ path, queryKey, belongs }: Pick<LiveChatProps, 'path' | '
 }
 
 /** A chat box: history then live messages, oldest first; Enter sends, Shift+Enter adds a line. */
-export function LiveChat({ path, queryKey, belongs, maxLength, title, logLabel, onSendError }: LiveChatProps) {
+export function LiveChat({ path, queryKey, belongs, maxLength, title, logLabel, onSendError, reportKind }: LiveChatProps) {
   const hydrated = useHydrated();
   const { user } = useSession();
   const { history, messages, addMessage, streamState } = useLiveChat({ path, queryKey, belongs });
@@ -233,18 +241,32 @@ export function LiveChat({ path, queryKey, belongs, maxLength, title, logLabel, 
             <ol className="space-y-2">
               {messages.map((m) => {
                 const mine = m.userId === user?.id;
+                if (m.blocked && !mine) {
+                  return (
+                    <li key={m.id} className="px-3 py-1 text-xs text-slate-600 italic">
+                      {BLOCKED_LINE}
+                    </li>
+                  );
+                }
+                const placeholder = m.hidden && !mine;
                 return (
-                  <li key={m.id} className={cn('rounded-lg px-3 py-2', mine ? 'bg-navy-50' : 'bg-white shadow-xs')}>
-                    <p className="flex flex-wrap items-baseline gap-x-2 text-xs">
-                      <span className="font-semibold text-navy-900">
-                        {m.userName}
-                        {mine ? <span className="font-normal text-slate-600"> (you)</span> : null}
-                      </span>
-                      <time dateTime={m.createdAt} className="text-slate-600">
-                        {formatTime(m.createdAt, hydrated)}
-                      </time>
+                  <li key={m.id} className={cn('group rounded-lg px-3 py-2', mine ? 'bg-navy-50' : 'bg-white shadow-xs')}>
+                    <div className="flex items-start justify-between gap-2">
+                      <p className="flex flex-wrap items-baseline gap-x-2 text-xs">
+                        <span className="font-semibold text-navy-900">
+                          {m.userName}
+                          {mine ? <span className="font-normal text-slate-600"> (you)</span> : null}
+                        </span>
+                        <time dateTime={m.createdAt} className="text-slate-600">
+                          {formatTime(m.createdAt, hydrated)}
+                        </time>
+                        {m.hidden && mine ? <span className="rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-900">{HIDDEN_FOR_AUTHOR}</span> : null}
+                      </p>
+                      {!mine && !placeholder && user ? <ReportButton itemKind={reportKind} itemId={m.id} compact className="-my-1 h-7 px-1.5" /> : null}
+                    </div>
+                    <p className={cn('mt-0.5 text-sm break-words whitespace-pre-wrap', placeholder ? 'text-slate-600 italic' : 'text-slate-900')}>
+                      {placeholder ? HIDDEN_PLACEHOLDER : m.message}
                     </p>
-                    <p className="mt-0.5 text-sm break-words whitespace-pre-wrap text-slate-900">{m.message}</p>
                   </li>
                 );
               })}

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
 // sonner's CSS as part of our stylesheet: the build stops sonner from adding it as a <style> (vite.config.ts).
 import 'sonner/dist/styles.css';
-import { takeFlash } from '../../features/session/use-session';
+import { takeFlash, useSession } from '../../features/session/use-session';
 import { PageSkeleton } from '../ui/skeleton';
 import { Navbar } from './navbar';
 import { RouteErrorBoundary } from './route-error';
@@ -37,6 +37,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <Navbar />
+      <SuspensionNotice />
       <main id="main" className="flex-1">
         <RouteErrorBoundary key={pathname}>
           <Suspense fallback={<PageSkeleton />}>
@@ -62,6 +63,21 @@ export function AppLayout() {
           <Toaster />
         </Suspense>
       ) : null}
+    </div>
+  );
+}
+
+/** A suspended member (issue 14) reads everything; this says why nothing they send goes through, and until when. */
+function SuspensionNotice() {
+  const { user } = useSession();
+  if (!user?.suspendedUntil) return null;
+  const until = new Date(user.suspendedUntil).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' });
+  return (
+    <div role="status" className="border-b border-amber-300 bg-amber-50">
+      <p className="mx-auto max-w-6xl px-4 py-2 text-sm text-amber-950">
+        Your account is suspended until {until}
+        {user.suspensionReason ? `: ${user.suspensionReason}` : ''}. You can still sign in and read; posting, voting and messaging are paused.
+      </p>
     </div>
   );
 }

@@ -11,6 +11,7 @@ export function CaucusChat({ caucusId }: { caucusId: string }) {
       path={`/api/caucuses/${encodeURIComponent(caucusId)}/chat`}
       queryKey={chatKey(caucusId)}
       belongs={(m) => m.caucusId === caucusId}
+      reportKind="chat_message"
       maxLength={CHAT_MESSAGE_MAX}
       title="Caucus Chat"
       logLabel="Chat messages"

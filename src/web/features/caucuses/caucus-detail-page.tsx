@@ -11,6 +11,9 @@ import { cn } from '../../components/ui/class-names';
 import { ErrorState, Page } from '../../components/ui/page';
 import { useSession } from '../session/use-session';
 import { CaucusChat } from './caucus-chat';
+import { ElectionRecordCard } from './election-record-view';
+import { ReportButton } from '../moderation/report-dialog';
+import { LinkButton } from '../../components/ui/link-button';
 import { ActionsCard } from './caucus-detail/actions-card';
 import { useCaucus } from './caucus-detail/caucus-detail-query';
 import { DetailSkeleton, LoginRequired, NotFound } from './caucus-detail/detail-states';
@@ -77,6 +80,8 @@ function CaucusDetailView({ caucusId, user }: { caucusId: string; user: OwnProfi
         <div className="flex flex-wrap gap-2">
           <Pill tone={caucus.electionFinalized ? 'navy' : 'amber'}>{caucus.electionFinalized ? 'Delegate Elected' : 'Election Pending'}</Pill>
           <Pill tone={caucus.status === 'available' ? 'green' : 'slate'}>{caucus.status === 'available' ? 'Open' : 'Closed'}</Pill>
+          {caucus.hidden ? <Pill tone="amber">Hidden pending review</Pill> : null}
+          {!caucus.viewer?.isOrganizer ? <ReportButton itemKind="caucus" itemId={caucus.id} /> : null}
         </div>
       }
     >
@@ -85,6 +90,7 @@ function CaucusDetailView({ caucusId, user }: { caucusId: string; user: OwnProfi
           <InformationCard caucus={caucus} />
           {insider ? <ElectionCard caucus={caucus} user={user} onShowPerson={setPerson} /> : null}
           {insider ? <CaucusChat caucusId={caucus.id} /> : null}
+          {insider ? <ElectionRecordCard caucusId={caucus.id} /> : caucus.electionFinalized ? <PublicRecordLink caucusId={caucus.id} /> : null}
         </div>
         <div className="min-w-0 space-y-6">
           <ActionsCard caucus={caucus} user={user} />
@@ -96,5 +102,14 @@ function CaucusDetailView({ caucusId, user }: { caucusId: string; user: OwnProfi
       </div>
       <ProfileDialog person={person} onClose={() => setPerson(null)} />
     </Page>
+  );
+}
+
+/** Anyone may check a finalized caucus's election record. */
+function PublicRecordLink({ caucusId }: { caucusId: string }) {
+  return (
+    <LinkButton to={`/caucus/${caucusId}/record`} variant="outline">
+      Check this election’s record
+    </LinkButton>
   );
 }

@@ -10,6 +10,7 @@ export function ChallengeChat({ challengeId }: { challengeId: string }) {
       path={`/api/challenges/${encodeURIComponent(challengeId)}/chat`}
       queryKey={challengeChatKey(challengeId)}
       belongs={(m) => m.challengeId === challengeId}
+      reportKind="challenge_chat_message"
       maxLength={CHALLENGE_CHAT_MAX}
       title="Team Chat"
       logLabel="Challenge chat messages"

@@ -1,3 +1,5 @@
+import { HIDDEN_FOR_AUTHOR, HIDDEN_PLACEHOLDER } from '../../../domain/moderation/moderation-rules';
+import { ReportButton } from '../moderation/report-dialog';
 import { Cookie, Loader2, ThumbsDown, ThumbsUp } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -75,11 +77,14 @@ function AwardBrownieButton({ author }: { author: { id: string; name: string } }
   );
 }
 
+const REPORT_KIND = { response: 'debate_response', rebuttal: 'debate_rebuttal', defense: 'debate_defense' } as const;
+
 /** One response, rebuttal or defense: author, date, text or audio, votes, brownie and the caller's actions. */
 export function ContributionCard({ debate, item, actions, children, className }: { debate: DebateDetail; item: ContributionView; actions?: ReactNode; children?: ReactNode; className?: string }) {
   const date = new Date(item.createdAt);
   // The browser's time zone once React has adopted a page the server drew; UTC until then.
   const timeZone = useHydrated() ? undefined : 'UTC';
+  const viewerId = useSession().user?.id;
   return (
     <article aria-label={`${KIND_LABEL[item.kind]} by ${item.author.name}`} className={cn('rounded-xl border border-slate-200 bg-white p-4', className)}>
       <header className="flex flex-wrap items-baseline justify-between gap-2">
@@ -94,7 +99,12 @@ export function ContributionCard({ debate, item, actions, children, className }:
         </time>
       </header>
       <div className="mt-2">
-        {item.contentType === 'audio' && item.audioUrl ? (
+        {item.hidden && item.author.id === viewerId ? (
+          <p className="mb-1 inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">{HIDDEN_FOR_AUTHOR}</p>
+        ) : null}
+        {item.hidden && item.author.id !== viewerId ? (
+          <p className="text-sm text-slate-600 italic">{HIDDEN_PLACEHOLDER}</p>
+        ) : item.contentType === 'audio' && item.audioUrl ? (
           <AudioPlayButton src={item.audioUrl} label={`Play Audio ${KIND_LABEL[item.kind]}`} />
         ) : (
           <p className="text-sm break-words whitespace-pre-wrap text-slate-800">{item.text}</p>
@@ -104,6 +114,7 @@ export function ContributionCard({ debate, item, actions, children, className }:
         <VoteControls debate={debate} item={item} />
         <AwardBrownieButton author={item.author} />
         {actions}
+        {viewerId && viewerId !== item.author.id && !item.hidden ? <ReportButton itemKind={REPORT_KIND[item.kind]} itemId={item.id} /> : null}
       </footer>
       {children}
     </article>

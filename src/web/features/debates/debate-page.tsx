@@ -1,3 +1,5 @@
+import { HIDDEN_FOR_AUTHOR } from '../../../domain/moderation/moderation-rules';
+import { ReportButton } from '../moderation/report-dialog';
 import { ArrowLeft, Info, Lock, LogIn, MessageSquareReply, Shield } from 'lucide-react';
 import { useRef, type Ref } from 'react';
 import { Link, useParams } from 'react-router';
@@ -170,6 +172,7 @@ export default function DebatePage() {
           <DebateTypeBadge type={debate.debateType} />
           <ParticipantsBadge debate={debate} />
           {debate.viewer?.isCreator ? <span className="rounded-full bg-orange-100 px-2.5 py-0.5 text-xs font-medium text-orange-900">Created by you</span> : null}
+          {debate.hidden && debate.viewer?.isCreator ? <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900">{HIDDEN_FOR_AUTHOR}</span> : null}
           <DaysLeft debate={debate} />
         </div>
         <p className="text-sm text-slate-600">Started by {debate.creator.name}</p>
@@ -202,6 +205,7 @@ export default function DebatePage() {
         <JoinButton debate={debate} />
         {canInvite ? <InviteFriendsDialog debate={debate} /> : null}
         {debate.viewer?.canDelete ? <DeleteDebateDialog debateId={debate.id} /> : null}
+        {debate.viewer && !debate.viewer.isCreator && !debate.hidden ? <ReportButton itemKind="debate" itemId={debate.id} /> : null}
       </div>
 
       <section className="mt-8" aria-labelledby="responses-heading">

@@ -1,3 +1,5 @@
+import { HIDDEN_FOR_AUTHOR, HIDDEN_PLACEHOLDER } from '../../../domain/moderation/moderation-rules';
+import { ReportButton } from '../moderation/report-dialog';
 import { ArrowLeft, Loader2, PenSquare, RefreshCw, Send, X } from 'lucide-react';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -143,7 +145,7 @@ function ConversationItem({ conversation: c, active, mine, to }: { conversation:
           <span className="flex items-center justify-between gap-2">
             <span className={cn('truncate text-sm', unread > 0 ? 'font-semibold text-slate-900' : 'text-slate-600')}>
               {mine ? 'You: ' : ''}
-              {c.lastMessage.message}
+              {c.lastMessage.hidden && !mine ? HIDDEN_PLACEHOLDER : c.lastMessage.message}
             </span>
             {unread > 0 ? (
               <span className="inline-flex min-w-5 shrink-0 items-center justify-center rounded-full bg-accent-700 px-1.5 text-xs leading-5 font-semibold text-white">
@@ -264,11 +266,15 @@ function ConversationView({ partnerId, onBack }: { partnerId: string; onBack: ()
                       <div className={cn('max-w-[85%] rounded-2xl px-3 py-2', mine ? 'bg-navy-700 text-white' : 'bg-white text-slate-900 shadow-xs')}>
                         <p className="text-sm break-words whitespace-pre-wrap">
                           <span className="sr-only">{mine ? 'You' : (partner?.name ?? 'They')}: </span>
-                          <MessageText message={m.message} mine={mine} />
+                          {m.hidden && !mine ? <span className="italic">{HIDDEN_PLACEHOLDER}</span> : <MessageText message={m.message} mine={mine} />}
                         </p>
-                        <time dateTime={m.createdAt} className={cn('mt-0.5 block text-right text-xs', mine ? 'text-navy-100' : 'text-slate-600')}>
-                          {formatWhen(m.createdAt)}
-                        </time>
+                        <span className="mt-0.5 flex items-center justify-end gap-2">
+                          {m.hidden && mine ? <span className="rounded bg-amber-100 px-1.5 text-xs font-medium text-amber-900">{HIDDEN_FOR_AUTHOR}</span> : null}
+                          {!mine && !m.hidden ? <ReportButton itemKind="private_message" itemId={m.id} compact className="h-6 px-1" /> : null}
+                          <time dateTime={m.createdAt} className={cn('block text-right text-xs', mine ? 'text-navy-100' : 'text-slate-600')}>
+                            {formatWhen(m.createdAt)}
+                          </time>
+                        </span>
                       </div>
                     </li>
                   );

@@ -1,15 +1,13 @@
-import { RefreshCw } from 'lucide-react';
+import { LoadingBlocks, RetryError } from '../../components/ui/query-states';
 import { useId } from 'react';
 import { toast } from 'sonner';
 import type { NotificationKind } from '../../../domain/notifications/notifications';
 import { NOTIFICATION_GROUPS, NOTIFICATION_KIND_LABELS, type NotificationCadence } from '../../../domain/notifications/notification-preferences';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
-import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Select } from '../../components/ui/form-controls';
 import { LinkButton } from '../../components/ui/link-button';
-import { ErrorState, Page } from '../../components/ui/page';
-import { Skeleton } from '../../components/ui/skeleton';
+import { Page } from '../../components/ui/page';
 import { PushDeviceToggle } from '../push/push-device-toggle';
 import { useNotificationSettings, useSaveNotificationSetting, type NotificationSettingItem } from './notification-queries';
 
@@ -46,16 +44,9 @@ export default function NotificationSettingsPage() {
       }
     >
       {settings.isPending ? (
-        <div className="space-y-3" role="status" aria-label="Loading">
-          <Skeleton className="h-40" />
-          <Skeleton className="h-40" />
-        </div>
+        <LoadingBlocks heights={['h-40', 'h-40']} />
       ) : settings.isError ? (
-        <ErrorState title="Could not load your notification settings" message={settings.error.message}>
-          <Button variant="outline" onClick={() => void settings.refetch()}>
-            <RefreshCw className="h-4 w-4" aria-hidden="true" /> Try Again
-          </Button>
-        </ErrorState>
+        <RetryError title="Could not load your notification settings" error={settings.error} onRetry={() => settings.refetch()} />
       ) : (
         <div className="space-y-6">
           <PushDeviceToggle />

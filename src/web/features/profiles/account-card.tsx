@@ -1,4 +1,7 @@
-import { BadgeCheck, LogOut, ShieldCheck } from 'lucide-react';
+import { Ban, BadgeCheck, Download, Loader2, LogOut, ScrollText, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { api } from '../../api/http';
 import { Link } from 'react-router';
 import type { OwnProfile } from '../../../domain/profiles/profile-types';
 import { Button } from '../../components/ui/button';
@@ -62,10 +65,65 @@ export function AccountCard({ profile }: { profile: OwnProfile }) {
           </Button>
         </div>
 
+        <div className="flex flex-wrap items-center gap-3 border-t border-slate-100 pt-3">
+          <DownloadMyDataButton />
+          <Button asChild variant="ghost">
+            <Link to="/blocked-people">
+              <Ban className="h-4 w-4" aria-hidden="true" /> Blocked people
+            </Link>
+          </Button>
+        </div>
+
+        {profile.isAdministrator ? (
+          <nav aria-label="Administration" className="flex flex-wrap items-center gap-3 border-t border-slate-100 pt-3">
+            <Button asChild variant="outline">
+              <Link to="/admin/moderation">
+                <ShieldAlert className="h-4 w-4" aria-hidden="true" /> Moderation
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/admin/log">
+                <ScrollText className="h-4 w-4" aria-hidden="true" /> Admin log
+              </Link>
+            </Button>
+          </nav>
+        ) : null}
+
         <div className="border-t border-slate-100 pt-3">
           <DeleteProfileDialog />
         </div>
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * "Download my data" (issue 14): one JSON file of everything the app holds about you. Fetched
+ * (so a refusal, such as the hourly limit, is a toast rather than a broken download), then saved.
+ */
+function DownloadMyDataButton() {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const data = await api<Record<string, unknown>>('/api/me/data');
+      const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `my-caucus-data-${new Date().toISOString().slice(0, 10)}.json`;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      toast.success('Your data is downloaded');
+    } catch (e) {
+      toast.error('Could not download your data', { description: e instanceof Error ? e.message : String(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="outline" onClick={() => void download()} disabled={busy}>
+      {busy ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Download className="h-4 w-4" aria-hidden="true" />}
+      Download my data
+    </Button>
   );
 }

@@ -16,6 +16,9 @@ import { usePublicProfile } from './profile-queries';
 import { ProfileSkeleton } from './profile-skeleton';
 import { RecentBadgesCard } from './recent-badges-card';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
+import { HIDDEN_FOR_AUTHOR, HIDDEN_PLACEHOLDER } from '../../../domain/moderation/moderation-rules';
+import { BlockButton } from '../moderation/block-button';
+import { ReportButton } from '../moderation/report-dialog';
 
 /**
  * /profile (one's own, editable) and /profile/{userId} (anyone's, read-only unless it is
@@ -64,14 +67,28 @@ function OtherProfileView({ userId }: { userId: string }) {
 }
 
 function ProfileLayout({ profile, own }: { profile: PublicProfile; own: OwnProfile | null }) {
+  const signedIn = !!useSession().user;
   const title = own ? 'My Profile' : `${profile.name} Profile`;
   useDocumentTitle(title);
   return (
     <Page
       title={title}
       subtitle={profile.tagline || undefined}
-      actions={!own && !profile.isDeleted ? <BrownieButton receiverId={profile.id} receiverName={profile.name} /> : undefined}
+      actions={
+        !own && !profile.isDeleted ? (
+          <div className="flex flex-wrap gap-2">
+            <BrownieButton receiverId={profile.id} receiverName={profile.name} />
+            {signedIn ? <BlockButton userId={profile.id} name={profile.name} /> : null}
+            {signedIn ? <ReportButton itemKind="profile" itemId={profile.id} /> : null}
+          </div>
+        ) : undefined
+      }
     >
+      {profile.hidden ? (
+        <p className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+          {own ? `Your profile is ${HIDDEN_FOR_AUTHOR}: others do not see your tagline, bio or photo until an administrator reviews it.` : HIDDEN_PLACEHOLDER}
+        </p>
+      ) : null}
       {profile.isDeleted ? (
         <p className="mb-6 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700">
           This member has left. Their past participation in finalized caucus elections is kept.

@@ -1,0 +1,26 @@
+import { RefreshCw } from 'lucide-react';
+import { Button } from './button';
+import { ErrorState } from './page';
+import { Skeleton } from './skeleton';
+
+/** A page's content while its query loads: grey blocks of the given heights (Tailwind classes). */
+export function LoadingBlocks({ heights }: { heights: readonly string[] }) {
+  return (
+    <div className="space-y-3" role="status" aria-label="Loading">
+      {heights.map((h, i) => (
+        <Skeleton key={i} className={h} />
+      ))}
+    </div>
+  );
+}
+
+/** A query that failed: what could not be loaded, why, and Try Again. */
+export function RetryError({ title, error, onRetry }: { title: string; error: Error; onRetry: () => unknown }) {
+  return (
+    <ErrorState title={title} message={error.message}>
+      <Button variant="outline" onClick={() => void onRetry()}>
+        <RefreshCw className="h-4 w-4" aria-hidden="true" /> Try Again
+      </Button>
+    </ErrorState>
+  );
+}
