@@ -124,7 +124,7 @@ export function ElectionRecordView({ caucusId }: { caucusId: string }) {
               </p>
             ) : null}
           </div>
-          {check ? <CheckResult of={check.of} result={check.result} /> : null}
+          {check ? <CheckResult of={check.of} result={check.result} names={namesOf(file)} /> : null}
         </CardContent>
       </Card>
 
@@ -156,19 +156,30 @@ export function ElectionRecordView({ caucusId }: { caucusId: string }) {
   );
 }
 
-function CheckResult({ of, result }: { of: string; result: RecordCheck }) {
+/** A member's copy names people: the check's sentences use the names rather than the pseudonyms. */
+function namesOf(file: ElectionRecordFile): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const e of file.entries) {
+    if (e.actor && e.actorName) names.set(e.actor, e.actorName);
+    if (e.subject && e.subjectName) names.set(e.subject, e.subjectName);
+  }
+  return names;
+}
+
+function CheckResult({ of, result, names }: { of: string; result: RecordCheck; names: Map<string, string> }) {
+  const words = (text: string) => text.replace(/V-[0-9a-f]{12}/g, (ref) => names.get(ref) ?? ref);
   return result.ok ? (
     <p role="status" className="flex items-start gap-2 rounded-lg border border-green-200 bg-green-50 p-3 text-sm text-green-900">
       <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
       <span>
-        The chain of {of} holds: all {result.entries} entries are intact. {result.result.summary}
+        The chain of {of} holds: all {result.entries} entries are intact. {words(result.result.summary)}
       </span>
     </p>
   ) : (
     <p role="alert" className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
       <XCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
       <span>
-        {of[0]!.toUpperCase() + of.slice(1)} does not hold at entry {result.brokenAt}: {result.problem}
+        {of[0]!.toUpperCase() + of.slice(1)} does not hold at entry {result.brokenAt}: {words(result.problem)}
       </span>
     </p>
   );
