@@ -378,7 +378,6 @@ async function suspend(tx: DbOrTx, adminId: string, userId: string, days: number
   const [target] = await tx.select({ isAdministrator: users.isAdministrator }).from(users).where(eq(users.id, userId)).for('update');
   if (!target) throw notFound(MODERATION_MESSAGES.userNotFound);
   if (target.isAdministrator) throw new AppError(409, 'cannot_suspend_admin', MODERATION_MESSAGES.cannotSuspendAdmin);
-  if (userId === adminId) throw badRequest('suspend_self', MODERATION_MESSAGES.cannotSuspendAdmin);
   const until = suspensionEnd(now, days);
   await tx.update(users).set({ suspendedUntil: until, suspensionReason: reason, updatedAt: now }).where(eq(users.id, userId));
   await tellAuthor(tx, now, userId, { action: 'suspended', itemLabel: null, reason, until: until.toISOString() });
