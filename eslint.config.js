@@ -14,6 +14,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
+import i18next from 'eslint-plugin-i18next';
 
 const MAX_DEPTH = 8;
 const SOURCE = '{ts,tsx,js,mjs,cjs,mts,cts}';
@@ -163,6 +164,27 @@ export default defineConfig(
     name: 'web',
     files: [`src/web/**/*.${SOURCE}`],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // Issue 15: what the UI shows goes through the translation calls (react-i18next's `t` and
+    // <Trans>), so English and Spanish stay complete. Literal text in JSX, and literal values of
+    // the attributes people read or hear (aria-label, title, placeholder, alt…), fail.
+    name: 'web/no-literal-text',
+    files: ['src/web/**/*.tsx'],
+    ignores: ['src/web/**/*.test.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-only',
+          'jsx-attributes': {
+            include: ['aria-label', 'aria-description', 'aria-valuetext', 'aria-roledescription', 'title', 'placeholder', 'alt', 'label', 'description', 'heading', 'emptyText', 'confirmLabel', 'cancelLabel'],
+          },
+          words: { exclude: ['[0-9!-/:-@[-`{-~·—–…•×\\s]+', '[A-Z_-]+'] },
+        },
+      ],
+    },
   },
   {
     name: 'commonjs',

@@ -81,6 +81,8 @@ const CHUNK_GROUPS = [
 
 /** Where the build writes, for the server, the modules each route needs (src/server/http/route-preloads.ts). */
 const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+/** Where it writes the modules each language needs before the first render. */
+const LANGUAGE_PRELOADS_FILE = 'language-preloads.json';
 
 /**
  * Writes `route-preloads.json`: for each route of src/web/router.tsx whose page is loaded
@@ -127,6 +129,26 @@ function routePreloads(): Plugin {
         preloads[route] = [...files].map((f) => `/${f}`);
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 1)}\n` });
+      // Each language's catalog and the ICU plugin (issue 15): the app waits for them before its
+      // first render, so the server preloads them for the page's language as it does a page's code.
+      const lazyChunk = (test: (id: string) => boolean) => chunks.find((c) => c.facadeModuleId && test(c.facadeModuleId.replaceAll('\\', '/')));
+      const icu = lazyChunk((id) => id.includes('/node_modules/i18next-icu/'));
+      const languages: Record<string, string[]> = {};
+      for (const language of ['en', 'es']) {
+        const catalog = lazyChunk((id) => id.endsWith(`/src/web/i18n/catalog-${language}.ts`));
+        if (!catalog || !icu) this.error(`no chunk for the ${language} catalog or the ICU plugin`);
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = byFile.get(fileName);
+          if (!chunk || initial.has(fileName) || files.has(fileName)) return;
+          files.add(fileName);
+          chunk.imports.forEach(visit);
+        };
+        visit(catalog!.fileName);
+        visit(icu!.fileName);
+        languages[language] = [...files].map((f) => `/${f}`);
+      }
+      this.emitFile({ type: 'asset', fileName: LANGUAGE_PRELOADS_FILE, source: `${JSON.stringify(languages, null, 1)}\n` });
     },
   };
 }

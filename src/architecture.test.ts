@@ -165,3 +165,34 @@ describe('import boundaries (eslint.config.js)', () => {
     expect(typeOnly!.messages.map((m) => m.ruleId)).toContain('no-restricted-imports');
   });
 });
+
+describe('no literal text in the UI (eslint.config.js, issue 15)', () => {
+  let eslint: ESLint;
+  beforeAll(() => {
+    eslint = new ESLint({ cwd: root, overrideConfigFile: path.join(root, 'eslint.config.js') });
+  });
+
+  async function literalText(source: string): Promise<string[]> {
+    const [result] = await eslint.lintText(source, { filePath: 'src/web/features/public/sample-page.tsx' });
+    return result!.messages.filter((m) => m.ruleId === 'i18next/no-literal-string').map((m) => m.message);
+  }
+
+  it('refuses words in JSX and in the attributes people read or hear', async () => {
+    expect(await literalText('export const Greeting = () => <p>Hello there</p>;\n')).toHaveLength(1);
+    expect(await literalText('export const CloseButton = () => <button aria-label="Close" />;\n')).toHaveLength(1);
+    expect(await literalText('export const NameField = () => <input placeholder="Your name" />;\n')).toHaveLength(1);
+    expect(await literalText('export const Photo = () => <img alt="A photo" src="/a.png" />;\n')).toHaveLength(1);
+  });
+
+  it('accepts translated text, class names, punctuation and code', async () => {
+    const source = [
+      "import { useTranslation } from 'react-i18next';",
+      'export function Sample() {',
+      "  const { t } = useTranslation('public');",
+      '  return <p className="text-sm" id="x" aria-label={t(\'notFound.title\')}>{t(\'notFound.title\')} · 3/10 —</p>;',
+      '}',
+      '',
+    ].join('\n');
+    expect(await literalText(source)).toEqual([]);
+  });
+});

@@ -2,8 +2,13 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-/** The most JS, gzipped as we serve it, that a first visit may fetch before the app runs (issue 12). */
-export const INITIAL_JS_BUDGET = 120_000;
+/**
+ * The most JS, gzipped as we serve it, that a first visit may fetch before the app runs (issue
+ * 12): 120 kB, then 125 kB with the translation runtime every page needs (i18next and
+ * react-i18next, ~21 kB; decision 027). The ICU plugin and the language's catalog come beside
+ * the page's code, preloaded by the server.
+ */
+export const INITIAL_JS_BUDGET = 125_000;
 
 /** The JS a first visit must fetch before the app runs: index.html's entry script and its modulepreloads. */
 export function initialScripts(indexHtml: string): string[] {

@@ -58,6 +58,8 @@ import { createPaymentProvider } from './payments/create-payment-provider';
 import type { PaymentProvider } from './payments/payment-provider';
 import { testProviderRoutes } from './payments/test-provider';
 import type { NotificationHub } from './realtime/notification-hub';
+import { languageOf, themeOf } from './http/request-language';
+import { translatedErrors } from './http/translated-errors';
 
 export type AppSettings = Pick<
   Settings,
@@ -169,6 +171,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   });
   app.use('*', compressResponses);
   app.use('*', securityHeaders());
+  app.use('/api/*', translatedErrors()); // refusals in the visitor's language (issue 15)
   app.use('/api/*', csrfProtection(origins));
   app.use('*', limitBodies({ jsonMaxBytes: JSON_BODY_MAX_BYTES, uploads: UPLOAD_ROUTES }));
   // Provider callbacks live outside /api: a signed webhook carries no Origin; the test
@@ -257,6 +260,9 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
           url: url.pathname + url.search,
           // Links people copy name the origin the page was opened at, when it is one of ours.
           origin: origins.includes(url.origin) ? url.origin : origins[0]!,
+          language: languageOf(c),
+          theme: themeOf(c),
+          timeZone: settings.APP_TIME_ZONE,
           fetchApi: async (path, init) =>
             app.fetch(new Request(new URL(path, settings.BASE_URL), { ...init, headers: { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) } }), c.env),
         });
@@ -265,7 +271,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
         return null;
       }
     };
-    app.route('/', staticSite(deps.webDist, { pageHead: (rawPath) => describePage(previewDeps, rawPath), renderPage }));
+    app.route('/', staticSite(deps.webDist, { pageHead: (rawPath) => describePage(previewDeps, rawPath), renderPage, timeZone: settings.APP_TIME_ZONE }));
   }
 
   return { app, auth };

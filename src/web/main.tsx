@@ -3,10 +3,16 @@ import './zod-config';
 import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { queryClient } from './api/query-client';
 import { shareCspNonce } from './csp-nonce';
 import { HYDRATION_MISMATCH } from './hydration-mismatch';
+import { loadCatalog } from './i18n/catalog';
+import { AppTimeZoneContext } from './i18n/format';
+import { createI18n, loadIcu } from './i18n/i18n';
+import { pageLanguage, pageTheme, pageTimeZone } from './i18n/page-preferences';
+import { InitialThemeContext } from './i18n/preferences-context';
 import { AppRoutes, preloadPage } from './router';
 import './styles.css';
 
@@ -16,17 +22,24 @@ const container = document.getElementById('root')!;
 /** The data a page drawn by the server was drawn with (server-render.tsx), when it was. */
 const serverState = document.getElementById('server-state');
 
-const app = (
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </QueryClientProvider>
-  </StrictMode>
-);
+const language = pageLanguage();
 
-function start() {
+function start(i18n: ReturnType<typeof createI18n>) {
+  const app = (
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <AppTimeZoneContext.Provider value={pageTimeZone()}>
+          <InitialThemeContext.Provider value={pageTheme()}>
+            <QueryClientProvider client={queryClient}>
+              <BrowserRouter>
+                <AppRoutes />
+              </BrowserRouter>
+            </QueryClientProvider>
+          </InitialThemeContext.Provider>
+        </AppTimeZoneContext.Provider>
+      </I18nextProvider>
+    </StrictMode>
+  );
   if (serverState?.textContent) {
     // The server drew this page: adopt its HTML with the same data rather than draw it again.
     hydrate(queryClient, JSON.parse(serverState.textContent));
@@ -39,9 +52,14 @@ function start() {
   }
 }
 
-// The page's code first (the server preloads it with the app's: route-preloads.ts), then one
-// render that draws or adopts it. If it cannot be fetched, the page's error boundary says so.
-void preloadPage(window.location.pathname).then(start, start);
+// The page's code and its language's words first (the server preloads both with the app's:
+// route-preloads.ts), then one render that draws or adopts it. If the page's code cannot be
+// fetched, its error boundary says so; without the words nothing can be said, so they are
+// asked for again.
+const catalog = loadCatalog(language).catch(() => loadCatalog(language));
+const icu = loadIcu().catch(() => loadIcu());
+const pageCode = preloadPage(window.location.pathname).catch(() => undefined);
+void Promise.all([catalog, icu, pageCode]).then(([words, icuPlugin]) => start(createI18n(language, { [language]: words }, icuPlugin)));
 
 // The service worker (public/sw.js): the offline page and Web Push. Registered once the page is
 // loaded, so it never competes with the first screen; only in a build (Vite's dev server has none).

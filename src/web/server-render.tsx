@@ -9,11 +9,19 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { dehydrate, QueryClientProvider, type Query, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
 import { matchPath, StaticRouter } from 'react-router';
 import { setApiTransport } from './api/http';
 import { newQueryClient } from './api/query-client';
 import { AppOriginContext } from './components/app-origin';
+import type { Language } from '../domain/i18n/languages';
 import type { RenderedPage, RenderRequest } from '../domain/rendering/rendered-page';
+import { CATALOG as ENGLISH } from './i18n/catalog-en';
+import { CATALOG as SPANISH } from './i18n/catalog-es';
+import { AppTimeZoneContext } from './i18n/format';
+import ICU from 'i18next-icu';
+import { createI18n } from './i18n/i18n';
+import { InitialThemeContext } from './i18n/preferences-context';
 import type { RoutePath } from './route-paths';
 import { AppRoutes, preloadPage } from './router';
 
@@ -23,6 +31,12 @@ import { AppRoutes, preloadPage } from './router';
  * anyway, and a signed-out visit sends them to /auth).
  */
 export const SERVER_DRAWN_ROUTES: readonly RoutePath[] = ['/', '/auth', '/caucus/:id', '/debate/:id'];
+
+/** One translator per language, made once: pages never change their language while drawn. */
+const translators: Record<Language, ReturnType<typeof createI18n>> = {
+  en: createI18n('en', { en: ENGLISH }, ICU),
+  es: createI18n('es', { es: SPANISH }, ICU),
+};
 
 /** How many times a page may ask for more data (a query that waits on another) before we give up. */
 const MAX_DATA_ROUNDS = 4;
@@ -70,13 +84,19 @@ const CLIENT_RENDERED = '<!--$!-->';
 function draw(queryClient: QueryClient, request: RenderRequest): string {
   return renderToString(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <AppOriginContext.Provider value={request.origin}>
-          <StaticRouter location={request.url}>
-            <AppRoutes />
-          </StaticRouter>
-        </AppOriginContext.Provider>
-      </QueryClientProvider>
+      <I18nextProvider i18n={translators[request.language]}>
+        <AppTimeZoneContext.Provider value={request.timeZone}>
+          <InitialThemeContext.Provider value={request.theme}>
+            <QueryClientProvider client={queryClient}>
+              <AppOriginContext.Provider value={request.origin}>
+                <StaticRouter location={request.url}>
+                  <AppRoutes />
+                </StaticRouter>
+              </AppOriginContext.Provider>
+            </QueryClientProvider>
+          </InitialThemeContext.Provider>
+        </AppTimeZoneContext.Provider>
+      </I18nextProvider>
     </StrictMode>,
   );
 }

@@ -150,9 +150,12 @@ export function isSuspended(suspendedUntil: Date | null | undefined, now: Date):
   return suspendedUntil != null && suspendedUntil.getTime() > now.getTime();
 }
 
-/** The 403 a suspended user gets for every write. */
-export function suspensionMessage(until: Date, reason: string | null, timeZone = 'UTC'): string {
-  const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone }).format(until);
+/**
+ * The 403 a suspended user gets for every write: the spec's English sentence, with the date
+ * written as `locale` writes it (the sentence itself is translated at the edge, issue 15).
+ */
+export function suspensionMessage(until: Date, reason: string | null, timeZone = 'UTC', locale = 'en-US'): string {
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(until);
   return `Your account is suspended until ${date}${reason ? `: ${reason}` : ''}. You can still sign in and read.`;
 }
 

@@ -53,6 +53,30 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   moderation_notice: 'Warnings and decisions of the moderators',
 };
 
+/** The same labels in Spanish (issue 15), for mail footers and the unsubscribe page. */
+export const SPANISH_NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
+  caucus_invitation: 'Invitaciones para unirte a una asamblea',
+  organizer_invitation: 'Invitaciones para coorganizar una asamblea',
+  invitation_reminder: 'Recordatorios de invitaciones que no respondiste',
+  caucus_full: 'Tu asamblea está completa y empieza la votación',
+  vote_missing: 'Tu voto es el que falta',
+  vote_reminder: 'Recordatorios mientras falta tu voto',
+  election_split: 'La elección está dividida',
+  election_finalized: 'Tu asamblea eligió a su Delegado',
+  elected_delegate: 'Te eligieron Delegado',
+  caucus_joined: 'Alguien se unió a una asamblea que organizas',
+  broadcast: 'Anuncios de tus Delegados y de los administradores',
+  private_message: 'Mensajes privados',
+  friend_request: 'Solicitudes de amistad',
+  friend_accepted: 'Solicitudes de amistad aceptadas',
+  debate_reply: 'Respuestas a tus debates',
+  challenge_invitation: 'Invitaciones a retos',
+  challenge_result: 'Resultados de los retos',
+  badge_earned: 'Insignias ganadas',
+  reward_available: 'Recompensas disponibles',
+  moderation_notice: 'Advertencias y decisiones de los moderadores',
+};
+
 /**
  * Kinds that may wait for a digest. The others are about an election or a person waiting for
  * an answer: they always go at once (a digest would let the election stall for a week).

@@ -1,5 +1,6 @@
 import { badgeSlug } from '../badges/catalogue';
 import { BADGE_REWARDS, WELCOME_VOUCHER } from '../rewards/reward-catalogue';
+import type { Language } from '../i18n/languages';
 
 /**
  * In-app notifications (issue 13): what happened, to whom it is said, and how it reads. Pure
@@ -239,6 +240,159 @@ const WORDS: { [K in NotificationKind]: (data: NotificationData[K]) => Notificat
   },
 };
 
+/** What a moderation notice calls the thing it is about (REPORT_ITEM_LABELS' English), in Spanish. */
+const SPANISH_ITEM_LABELS: Record<string, string> = {
+  profile: 'perfil',
+  'private message': 'mensaje privado',
+  'caucus chat message': 'mensaje del chat de la asamblea',
+  'challenge chat message': 'mensaje del chat del reto',
+  debate: 'debate',
+  'debate response': 'respuesta en un debate',
+  'debate rebuttal': 'réplica en un debate',
+  'debate defense': 'defensa en un debate',
+  caucus: 'asamblea',
+  content: 'contenido',
+};
+
+/** A challenge's outcome (challengeOutcome's English sentence) in Spanish; unchanged if it does not read as one. */
+export function spanishChallengeOutcome(outcome: string): string {
+  const match = /^(a tie|your team won|the (blue|orange) team won), (\d+) (Sparks|Banners) \(blue\) to (\d+) \(orange\)\.$/.exec(outcome);
+  if (!match) return outcome;
+  const [, how, winner, blue, unit, orange] = match;
+  const score = `${blue} ${unit === 'Sparks' ? 'Chispas' : 'Estandartes'} (azul) a ${orange} (naranja)`;
+  if (how === 'a tie') return `un empate, ${score}.`;
+  if (how === 'your team won') return `ganó tu equipo, ${score}.`;
+  return `ganó el equipo ${winner === 'blue' ? 'azul' : 'naranja'}, ${score}.`;
+}
+
+const SPANISH_REPLY_TITLES = { response: 'Nueva respuesta', rebuttal: 'Nueva réplica', defense: 'Nueva defensa' } as const;
+
+/** The Spanish words of every notification (issue 15); the glossary is docs/glossary-es.md. */
+const SPANISH_WORDS: { [K in NotificationKind]: (data: NotificationData[K]) => NotificationWords } = {
+  caucus_invitation: (d) => ({
+    title: 'Invitación a una asamblea',
+    body: `${d.inviterName} te invitó a unirte a ${d.caucusName} como miembro con derecho a voto.`,
+    link: '/my-caucuses',
+  }),
+  organizer_invitation: (d) => ({
+    title: 'Invitación para coorganizar',
+    body: `${d.inviterName} te invitó a coorganizar ${d.caucusName}.`,
+    link: '/organizer-invitations',
+  }),
+  caucus_joined: (d) => ({
+    title: 'Nuevo miembro',
+    body: d.count > 1 ? `${d.memberName} y ${d.count - 1} ${d.count === 2 ? 'persona más se unieron' : 'personas más se unieron'} a ${d.caucusName}.` : `${d.memberName} se unió a ${d.caucusName}.`,
+    link: caucusLink(d.caucusId),
+  }),
+  caucus_full: (d) => ({
+    title: 'Tu asamblea está completa',
+    body: `${d.caucusName} ya tiene todos sus miembros con derecho a voto. La elección espera tu voto: verifica tu identidad si aún no lo hiciste y luego vota.`,
+    link: caucusLink(d.caucusId),
+  }),
+  vote_missing: (d) => ({
+    title: 'Falta tu voto',
+    body: `${d.agreed} de ${d.required} miembros de ${d.caucusName} votaron por ${d.candidateName}; falta tu voto.`,
+    link: caucusLink(d.caucusId),
+  }),
+  election_finalized: (d) => ({
+    title: 'Delegado elegido',
+    body: `${d.caucusName} eligió a ${d.delegateName} como su Delegado.${d.banner ? ' Ganaste un Estandarte por organizarla.' : ''}`,
+    link: caucusLink(d.caucusId),
+  }),
+  elected_delegate: (d) =>
+    d.level >= 5
+      ? { title: 'Eres el Candidato', body: `${d.caucusName} te eligió: eres el Candidato de tu distrito.`, link: '/representation' }
+      : {
+          title: 'Eres el Delegado',
+          body: `${d.caucusName} te eligió. Ahora la representas en el nivel ${d.level + 1}: únete a una asamblea de nivel ${d.level + 1} o crea una con los demás Delegados de tu distrito.`,
+          link: '/representation',
+        },
+  debate_reply: (d) => ({
+    title: SPANISH_REPLY_TITLES[d.reply],
+    body: {
+      response: `${d.authorName} respondió a tu debate "${d.debateTitle}".`,
+      rebuttal: `${d.authorName} rebatió tu respuesta en "${d.debateTitle}".`,
+      defense: `${d.authorName} defendió su respuesta frente a tu réplica en "${d.debateTitle}".`,
+    }[d.reply],
+    link: `/debate/${d.debateId}`,
+  }),
+  challenge_invitation: (d) => ({
+    title: 'Invitación a un reto',
+    body: `${d.inviterName} te invitó al reto de equipo "${d.challengeName}".`,
+    link: '/challenges',
+  }),
+  badge_earned: (d) =>
+    BADGE_REWARDS.some((r) => r.badgeName === d.badgeName)
+      ? { title: 'Insignia ganada', body: `Ganaste la insignia ${d.badgeName} y una recompensa con ella: reclámala en la página de Recompensas.`, link: '/rewards' }
+      : { title: 'Insignia ganada', body: `Ganaste la insignia ${d.badgeName}.`, link: `/badge/${badgeSlug(d.badgeName)}` },
+  reward_available: (d) => ({
+    title: 'Recompensa disponible',
+    body: `Tu recompensa ${d.rewardTitle} está lista: reclámala en la página de Recompensas.`,
+    link: '/rewards',
+  }),
+  friend_request: (d) => ({
+    title: 'Solicitud de amistad',
+    body: `${d.fromName} quiere ser tu amigo.`,
+    link: '/friends',
+  }),
+  friend_accepted: (d) => ({
+    title: 'Solicitud de amistad aceptada',
+    body: `${d.friendName} aceptó tu solicitud de amistad.`,
+    link: profileLink(d.friendId),
+  }),
+  private_message: (d) => ({
+    title: 'Nuevo mensaje',
+    body: d.count > 1 ? `${d.fromName} te envió ${d.count} mensajes.` : `${d.fromName} te envió un mensaje.`,
+    link: `/messages?with=${d.fromId}`,
+  }),
+  broadcast: (d) => ({
+    title: `Anuncio de ${d.senderName}`,
+    body: d.preview,
+    link: '/messages',
+  }),
+  challenge_result: (d) => ({
+    title: 'Reto terminado',
+    body: `El reto de equipo "${d.challengeName}" terminó: ${spanishChallengeOutcome(d.outcome)}`,
+    link: `/challenge/${d.challengeId}`,
+  }),
+  election_split: (d) => ({
+    title: 'La elección está dividida',
+    body: `Los ${d.required} miembros de ${d.caucusName} votaron, pero no por una misma persona (${d.leading} por ${d.candidateName}). Un Delegado necesita todos los votos: conversen en el chat de la asamblea.`,
+    link: caucusLink(d.caucusId),
+  }),
+  invitation_reminder: (d) => ({
+    title: 'Invitación pendiente',
+    body:
+      d.role === 'organizer'
+        ? `${d.inviterName} todavía espera tu respuesta para coorganizar ${d.caucusName}.`
+        : `${d.inviterName} todavía espera que te unas a ${d.caucusName}.`,
+    link: d.role === 'organizer' ? '/organizer-invitations' : '/my-caucuses',
+  }),
+  vote_reminder: (d) => ({
+    title: 'Todavía falta tu voto',
+    body: `La elección de ${d.caucusName} espera tu voto. Verifica tu identidad si aún no lo hiciste y luego vota.`,
+    link: caucusLink(d.caucusId),
+  }),
+  moderation_notice: (d) => {
+    const item = SPANISH_ITEM_LABELS[d.itemLabel ?? 'content'] ?? d.itemLabel ?? 'contenido';
+    const why = d.reason ? `: ${d.reason}` : '.';
+    switch (d.action) {
+      case 'warned':
+        return { title: 'Una advertencia de los moderadores', body: `Un administrador te advirtió sobre tu ${item}${why}`, link: '/notifications' };
+      case 'hidden':
+        return { title: 'Oculto en espera de revisión', body: `Tu ${item} está oculto en espera de revisión${d.reason ? why : ': varios miembros lo denunciaron.'}`, link: '/notifications' };
+      case 'restored':
+        return { title: 'Visible de nuevo', body: `Un administrador revisó tu ${item}: vuelve a estar visible.`, link: '/notifications' };
+      case 'deleted':
+        return { title: 'Eliminado por los moderadores', body: `Un administrador eliminó tu ${item}${why}`, link: '/notifications' };
+      case 'suspended': {
+        const until = d.until ? `el ${new Intl.DateTimeFormat('es-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(d.until))}` : 'nuevo aviso';
+        return { title: 'Cuenta suspendida', body: `Tu cuenta está suspendida hasta ${until}${d.reason ? `: ${d.reason}` : ''}. Todavía puedes iniciar sesión y leer.`, link: '/notifications' };
+      }
+    }
+  },
+};
+
 /** The people a notification names: each pair is the field of their id and the field of their name. */
 const PEOPLE: { [K in NotificationKind]: Array<[keyof NotificationData[K] & string, keyof NotificationData[K] & string]> } = {
   caucus_invitation: [['inviterId', 'inviterName']],
@@ -281,9 +435,9 @@ export function withFormerMembers<K extends NotificationKind>(kind: K, data: Not
   return next;
 }
 
-/** The words of a notification of `kind` with `data`. */
-export function describeNotification<K extends NotificationKind>(kind: K, data: NotificationData[K]): NotificationWords {
-  return WORDS[kind](data);
+/** The words of a notification of `kind` with `data`, in `language` (the reader's). */
+export function describeNotification<K extends NotificationKind>(kind: K, data: NotificationData[K], language: Language = 'en'): NotificationWords {
+  return (language === 'es' ? SPANISH_WORDS : WORDS)[kind](data);
 }
 
 /** The reward every member gets once verified (its notification is written with the verification). */

@@ -1,3 +1,4 @@
+import type { Language, Theme } from '../i18n/languages';
 /** What anyone may read of a profile: never email, bio or verified status. */
 export interface PublicProfile {
   id: string;
@@ -29,6 +30,9 @@ export interface OwnProfile extends PublicProfile {
   isAdministrator: boolean;
   locationLockReason: string | null;
   badgeNames: string[];
+  /** The language and theme this person chose (issue 15). */
+  language: Language;
+  theme: Theme;
 }
 
 export interface ActivityItem {

@@ -4,12 +4,20 @@
  * (src/web/server-render.tsx, built into dist/ssr).
  */
 
+import type { Language, Theme } from '../i18n/languages';
+
 /** One page to draw. */
 export interface RenderRequest {
   /** Path and query string, as the browser asked for them. */
   url: string;
   /** The origin the page was asked at (for the links people copy). */
   origin: string;
+  /** The visitor's language (their cookie, else their browser's): the page is drawn in it. */
+  language: Language;
+  /** The visitor's theme: the page's own theme switch shows it. */
+  theme: Theme;
+  /** The app's time zone (APP_TIME_ZONE): dates are shown in it. */
+  timeZone: string;
   /** Answers an API request (`/api/…`) as the visitor: the server's own app, with their cookie. */
   fetchApi: (path: string, init: RequestInit) => Promise<Response>;
 }

@@ -56,11 +56,11 @@ describe('pageRendererFrom', () => {
     utimesSync(file, new Date(1_000_000), new Date(1_000_000));
     const renderer = pageRendererFrom(dir, logger);
     const first = await renderer();
-    expect(await first!.renderPage({ url: '/', origin: 'http://x', fetchApi: fetch })).toEqual({ html: 'one', state: '{}' });
+    expect(await first!.renderPage({ url: '/', origin: 'http://x', language: 'en', theme: 'system', timeZone: 'UTC', fetchApi: fetch })).toEqual({ html: 'one', state: '{}' });
     expect(await renderer()).toBe(first);
     writeFileSync(file, 'export const renderPage = async () => ({ html: "two", state: "{}" });');
     utimesSync(file, new Date(2_000_000), new Date(2_000_000));
-    expect((await (await renderer())!.renderPage({ url: '/', origin: 'http://x', fetchApi: fetch }))?.html).toBe('two');
+    expect((await (await renderer())!.renderPage({ url: '/', origin: 'http://x', language: 'en', theme: 'system', timeZone: 'UTC', fetchApi: fetch }))?.html).toBe('two');
   });
 
   it('is null when the build cannot be loaded or exports no renderer', async () => {

@@ -1,3 +1,5 @@
+import { LANGUAGE_LOCALES } from '../../domain/i18n/languages';
+import { languageOf } from './request-language';
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { isSuspended, suspensionMessage } from '../../domain/moderation/moderation-rules';
@@ -74,11 +76,14 @@ export function writesNeedSession(messages: readonly SignedOutMessage[] = []): M
  * A suspended user (issue 14) can sign in and read, but every state change under /api is a
  * 403 that says why and until when (sign-out is better-auth's, mounted before this).
  */
+/** Writes a suspended user may still make: their own language and theme (issue 15) are not content. */
+export const SUSPENSION_EXEMPT_PATHS: readonly string[] = ['/api/me/preferences'];
+
 export function writesRefusedWhileSuspended(clock: Clock, timeZone: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = c.var.user;
-    if (!SAFE_METHODS.has(c.req.method) && user && isSuspended(user.suspendedUntil, clock.now())) {
-      throw new AppError(403, 'suspended', suspensionMessage(user.suspendedUntil!, user.suspensionReason ?? null, timeZone), {
+    if (!SAFE_METHODS.has(c.req.method) && user && isSuspended(user.suspendedUntil, clock.now()) && !SUSPENSION_EXEMPT_PATHS.includes(c.req.path)) {
+      throw new AppError(403, 'suspended', suspensionMessage(user.suspendedUntil!, user.suspensionReason ?? null, timeZone, LANGUAGE_LOCALES[languageOf(c)]), {
         until: user.suspendedUntil!.toISOString(),
       });
     }

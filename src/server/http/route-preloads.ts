@@ -24,7 +24,23 @@ export function matchRoute(patterns: readonly string[], pathname: string): strin
 /** The `<link rel="modulepreload">` tags for `pathname`: none when the build wrote no list. */
 export function routePreloadLinks(preloads: RoutePreloads, pathname: string, nonce: string): string {
   const route = matchRoute(Object.keys(preloads), pathname);
-  const files = route ? (preloads[route] ?? []) : [];
+  return preloadLinks(route ? (preloads[route] ?? []) : [], nonce);
+}
+
+/**
+ * The build's `language-preloads.json` (vite.config.ts): per language, the chunks of its catalog
+ * and of the ICU plugin, which the app needs before its first render (issue 15).
+ */
+export function readLanguagePreloads(distDir: string): RoutePreloads {
+  return readRoutePreloads(distDir, 'language-preloads.json');
+}
+
+/** The `<link rel="modulepreload">` tags for the words of `language`. */
+export function languagePreloadLinks(preloads: RoutePreloads, language: string, nonce: string): string {
+  return preloadLinks(preloads[language] ?? [], nonce);
+}
+
+function preloadLinks(files: readonly string[], nonce: string): string {
   // Only our own hashed asset paths: anything else in the file is ignored.
   return files
     .filter((file) => /^\/assets\/[\w.-]+\.js$/.test(file))
@@ -33,8 +49,8 @@ export function routePreloadLinks(preloads: RoutePreloads, pathname: string, non
 }
 
 /** Reads the build's list once; an app built before this existed preloads nothing. */
-export function readRoutePreloads(distDir: string): RoutePreloads {
-  const file = path.join(distDir, 'route-preloads.json');
+export function readRoutePreloads(distDir: string, fileName = 'route-preloads.json'): RoutePreloads {
+  const file = path.join(distDir, fileName);
   if (!existsSync(file)) return {};
   try {
     const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));

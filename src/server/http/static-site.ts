@@ -2,9 +2,10 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { readRoutePreloads, routePreloadLinks, type RoutePreloads } from './route-preloads';
+import { languagePreloadLinks, readLanguagePreloads, readRoutePreloads, routePreloadLinks, type RoutePreloads } from './route-preloads';
 import type { RenderedPage } from '../../domain/rendering/rendered-page';
 import { withRenderedPage } from './page-render';
+import { languageOf, themeOf, withHtmlAttributes } from './request-language';
 import { allowStyles, newCspNonce, styleAttributeSources } from './security';
 
 /**
@@ -40,6 +41,8 @@ export interface StaticSiteOptions {
    * or null to let the browser draw it. Without it every page is drawn in the browser.
    */
   renderPage?: (c: Context) => Promise<RenderedPage | null>;
+  /** The app's time zone, written on `<html data-time-zone>` for the app's dates (default UTC). */
+  timeZone?: string;
 }
 
 /**
@@ -54,7 +57,7 @@ export interface StaticSiteOptions {
  * Null while there is no build.
  */
 function currentBuild(indexFile: string, distDir: string) {
-  let cached: { mtimeMs: number; html: string; preloads: RoutePreloads } | null = null;
+  let cached: { mtimeMs: number; html: string; preloads: RoutePreloads; languages: RoutePreloads } | null = null;
   return () => {
     let mtimeMs: number;
     try {
@@ -62,7 +65,9 @@ function currentBuild(indexFile: string, distDir: string) {
     } catch {
       return null;
     }
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: readFileSync(indexFile, 'utf8'), preloads: readRoutePreloads(distDir) };
+    if (cached?.mtimeMs !== mtimeMs) {
+      cached = { mtimeMs, html: readFileSync(indexFile, 'utf8'), preloads: readRoutePreloads(distDir), languages: readLanguagePreloads(distDir) };
+    }
     return cached;
   };
 }
@@ -80,8 +85,12 @@ export function staticSite(distDir: string, options: StaticSiteOptions = {}) {
       return c.text('The web app is not built. Run `npm run build` (npm start does it for you).', 503);
     }
     const nonce = newCspNonce();
+    const language = languageOf(c);
     // The nonce first: the page head carries people's text, which must never become a nonce.
     let html = built.html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce);
+    // The visitor's language and theme (issue 15): the page is drawn, read aloud and coloured in them.
+    html = withHtmlAttributes(html, { language, theme: themeOf(c), timeZone: options.timeZone ?? 'UTC' });
+    c.header('Content-Language', language);
     if (options.pageHead) html = withPageHead(html, await options.pageHead(new URL(c.req.url).pathname));
     allowStyles(c, { elements: [`'nonce-${nonce}'`] });
     const page = options.renderPage ? await options.renderPage(c) : null;
@@ -91,7 +100,7 @@ export function staticSite(distDir: string, options: StaticSiteOptions = {}) {
     }
     // The nonce is this response's alone: no cache may keep the page and hand it out again.
     c.header('Cache-Control', 'no-store');
-    const links = routePreloadLinks(built.preloads, c.req.path, nonce);
+    const links = routePreloadLinks(built.preloads, c.req.path, nonce) + languagePreloadLinks(built.languages, language, nonce);
     return c.html(html.replace('</head>', () => `${links}</head>`));
   };
 

@@ -38,6 +38,8 @@ import { adminLogQuery, liftSuspensionBody } from '../features/moderation/modera
 import { unsubscribeToken } from '../features/notifications/unsubscribe-token';
 import { pushEndpointSchema, pushSubscriptionSchema } from '../features/push/push-subscriptions.service';
 import { CAUCUS_A_CHAT, CAUCUS_A_PASSWORD, ROLES, type Role, type RouteWorld } from './route-world';
+import { updatePreferencesSchema } from '../../domain/i18n/preferences-schema';
+import { SUSPENSION_EXEMPT_PATHS } from '../http/request-guards';
 
 /**
  * Every route the app mounts in tests, keyed "METHOD /path" exactly as Hono's `app.routes`
@@ -162,6 +164,7 @@ export const ROUTE_CATALOG: RouteRow[] = [
   // --- Profiles -----------------------------------------------------------------------
   { key: 'GET /api/me', rule: 'signed in', expect: signedIn(), request: () => ({ path: '/api/me' }) },
   { key: 'PATCH /api/me/tagline', rule: 'signed in (own profile)', expect: signedIn(), schemas: { json: updateTaglineSchema }, request: () => ({ path: '/api/me/tagline', json: { tagline: 'Hello there' } }) },
+  { key: 'PATCH /api/me/preferences', rule: 'signed in (own profile)', expect: signedIn(), schemas: { json: updatePreferencesSchema }, request: () => ({ path: '/api/me/preferences', json: { language: 'es', theme: 'dark' } }) },
   { key: 'PATCH /api/me/bio', rule: 'signed in (own profile)', expect: signedIn(), schemas: { json: updateBioSchema }, request: () => ({ path: '/api/me/bio', json: { bio: 'Line one\nLine two' } }) },
   {
     key: 'PATCH /api/me/alignment',
@@ -694,7 +697,7 @@ export const ROUTE_CATALOG: RouteRow[] = [
  */
 export function suspendedExpectation(row: RouteRow): Expectation {
   const path = PATH_OF(row.key);
-  const guarded = path.startsWith('/api/') && !path.startsWith('/api/auth/');
+  const guarded = path.startsWith('/api/') && !path.startsWith('/api/auth/') && !SUSPENSION_EXEMPT_PATHS.includes(path);
   if (METHOD_OF(row.key) !== 'GET' && guarded) return 403;
   return row.expect.outsider;
 }

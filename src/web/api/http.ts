@@ -1,4 +1,5 @@
 import { parseRetryAfter, tooManyAttemptsMessage } from '../../domain/throttle/wait-words';
+import { inPageLanguage } from '../i18n/message-language';
 
 /** An answer of the API that was not a success, with the server's message (the spec's text). */
 export class ApiError extends Error {
@@ -47,7 +48,7 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   try {
     res = await transport(path, { method: options.method ?? 'GET', headers, body, credentials: 'same-origin', signal: options.signal });
   } catch {
-    throw new ApiError(0, 'network', 'Could not reach the server. Check your connection and try again.');
+    throw new ApiError(0, 'network', inPageLanguage('Could not reach the server. Check your connection and try again.'));
   }
   const text = await res.text();
   const data: unknown = text ? safeJson(text) : null;
@@ -55,7 +56,8 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
     const err = (data as { error?: { code?: string; message?: string; title?: string }; message?: string; code?: string } | null) ?? {};
     // A 429 says in words how long to wait: the server's message, or one made from Retry-After.
     const fallback = res.status === 429 ? tooManyAttemptsMessage(parseRetryAfter(res.headers.get('retry-after')) ?? 60) : `Request failed (${res.status})`;
-    const message = err.error?.message ?? err.message ?? fallback;
+    // The server's message is in the page's language already (its cookie); ours is made so here.
+    const message = err.error?.message ?? err.message ?? inPageLanguage(fallback);
     throw new ApiError(res.status, err.error?.code ?? err.code ?? 'error', message, err.error?.title, data);
   }
   return data as T;

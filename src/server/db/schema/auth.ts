@@ -34,6 +34,10 @@ export const users = pgTable(
     /** Suspended until then (issue 14): can sign in and read; every write is refused. */
     suspendedUntil: tstz('suspended_until'),
     suspensionReason: text('suspension_reason'),
+    /** The language the app, its answers and its mail speak to this person (issue 15). */
+    language: text('language').notNull().default('en'),
+    /** Light, dark, or following the device (issue 15). */
+    theme: text('theme').notNull().default('system'),
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
@@ -63,6 +67,8 @@ export const users = pgTable(
     // The photo is the app's own upload (an app-relative path); nothing else is ever rendered as its src.
     check('users_image_app_path', sql`${t.image} is null or ${t.image} ~ '^/api/photos/[0-9a-f-]+$'`),
     check('users_name_length', sql`char_length(${t.name}) between 1 and 80`),
+    check('users_language', sql`${t.language} in ('en', 'es')`),
+    check('users_theme', sql`${t.theme} in ('system', 'light', 'dark')`),
     check('users_not_self_recruited', sql`${t.recruitedBy} is null or ${t.recruitedBy} <> ${t.id}`),
   ],
 );

@@ -1,3 +1,10 @@
+import { isLanguage, requestLanguage, type Language } from '../../../domain/i18n/languages';
+
+/** The language a person's mail is written in: the one saved with their account (issue 15). */
+const savedLanguage = (user: object): Language => {
+  const language = (user as { language?: unknown }).language;
+  return isLanguage(language) ? language : 'en';
+};
 import { ADMIN_ACTIONS, logAdminAction } from '../admin/admin-log.service';
 import { convertEmailInvitations } from '../invitations/invitations.service';
 import { betterAuth } from 'better-auth';
@@ -65,6 +72,8 @@ export function createAuth(deps: AuthDeps) {
         state: { type: 'string', required: true, input: true },
         district: { type: 'number', required: true, input: true },
         recruitedBy: { type: 'string', required: false, input: true },
+        // Set by the create hook from the request (issue 15), never from the body.
+        language: { type: 'string', required: false, input: false },
       },
     },
     emailAndPassword: {
@@ -77,10 +86,10 @@ export function createAuth(deps: AuthDeps) {
       onPasswordReset: async ({ user }) => clearSignInFailures(db, user.email),
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
-        await enqueueMail(db, resetPasswordMail(user.email, user.name, url));
+        await enqueueMail(db, resetPasswordMail(user.email, user.name, url, savedLanguage(user)));
       },
       onExistingUserSignUp: async ({ user }) => {
-        await enqueueMail(db, existingAccountMail(user.email, user.name, `${baseUrl}/auth`));
+        await enqueueMail(db, existingAccountMail(user.email, user.name, `${baseUrl}/auth`, savedLanguage(user)));
       },
     },
     emailVerification: {
@@ -89,7 +98,7 @@ export function createAuth(deps: AuthDeps) {
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
-        await enqueueMail(db, confirmEmailMail(user.email, user.name, url));
+        await enqueueMail(db, confirmEmailMail(user.email, user.name, url, savedLanguage(user)));
       },
       afterEmailVerification: async (user) => {
         // The confirmation time, the founding rank and OG badges; then the referrer's Spark.
@@ -102,7 +111,7 @@ export function createAuth(deps: AuthDeps) {
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => {
+          before: async (user, ctx) => {
             const parsed = signUpProfileSchema.safeParse(user);
             if (!parsed.success) {
               throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]?.message ?? 'Invalid input', code: 'INVALID_INPUT' });
@@ -122,6 +131,9 @@ export function createAuth(deps: AuthDeps) {
                 image: null,
                 recruitedBy: referrer,
                 isAdministrator: deps.adminEmails.includes(email),
+                // The language the newcomer signed up in (their choice, else their browser's): the
+                // app, its answers and its mail speak it until they choose another (issue 15).
+                language: requestLanguage(ctx?.headers?.get('cookie'), ctx?.headers?.get('accept-language')),
               },
             };
           },

@@ -539,7 +539,9 @@ async function inviteByEmail(deps: InvitationDeps, c: { id: string; name: string
     const baseUrl = deps.baseUrl ?? '';
     const next = role === 'organizer' ? '/organizer-invitations' : '/my-caucuses';
     const signUpUrl = `${baseUrl}/auth?tab=register&email=${encodeURIComponent(email)}&next=${encodeURIComponent(next)}`;
-    await enqueueMail(tx, emailInvitationMail(email, { inviterName: await nameOf(tx, inviterId), caucusName: c.name, role, signUpUrl }));
+    // Written in the inviter's language: the invitee has none with us yet.
+    const [inviter] = await tx.select({ name: users.name, language: users.language }).from(users).where(eq(users.id, inviterId));
+    await enqueueMail(tx, emailInvitationMail(email, { inviterName: inviter?.name ?? FORMER_MEMBER, caucusName: c.name, role, signUpUrl }, inviter?.language === 'es' ? 'es' : 'en'));
     return { status: 'emailed' as const, email, message: INVITATION_MESSAGES.emailed(email) };
   });
 }

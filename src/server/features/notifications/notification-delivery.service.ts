@@ -1,3 +1,4 @@
+import { isLanguage, type Language } from '../../../domain/i18n/languages';
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { type NotificationKind, isNotificationKind } from '../../../domain/notifications/notifications';
 import { effectivePreference, type NotificationPreference } from '../../../domain/notifications/notification-preferences';
@@ -76,10 +77,13 @@ async function storedPreferences(db: DbOrTx, userIds: readonly string[]): Promis
   return stored;
 }
 
-function unsubscribeFor(deps: Pick<DeliveryDeps, 'baseUrl' | 'secret'>, userId: string, scope: UnsubscribeScope) {
+/** A person's saved language (the column's check keeps it one of ours). */
+const readerLanguage = (value: string): Language => (isLanguage(value) ? value : 'en');
+
+function unsubscribeFor(deps: Pick<DeliveryDeps, 'baseUrl' | 'secret'>, userId: string, scope: UnsubscribeScope, language: Language) {
   return {
     url: `${deps.baseUrl}/unsubscribe/${unsubscribeToken(deps.secret, userId, scope)}`,
-    what: unsubscribeWhat(scope),
+    what: unsubscribeWhat(scope, language),
     settingsUrl: `${deps.baseUrl}${NOTIFICATION_SETTINGS_PATH}`,
   };
 }
@@ -97,6 +101,7 @@ export async function deliverDueNotifications(deps: DeliveryDeps, batch = DELIVE
         row: notifications,
         email: users.email,
         name: users.name,
+        language: users.language,
         emailVerified: users.emailVerified,
         deletedAt: users.deletedAt,
       })
@@ -109,12 +114,13 @@ export async function deliverDueNotifications(deps: DeliveryDeps, batch = DELIVE
     if (due.length === 0) return 0;
 
     const stored = await storedPreferences(tx, [...new Set(due.map((d) => d.row.userId))]);
-    const views = new Map((await notificationViews(tx, due.map((d) => d.row))).map((v) => [v.id, v]));
+    const languages = new Map(due.map((d) => [d.row.userId, readerLanguage(d.language)]));
+    const views = new Map((await notificationViews(tx, due.map((d) => d.row), (row) => languages.get(row.userId) ?? 'en')).map((v) => [v.id, v]));
     const mails: OutgoingMail[] = [];
     const digests: Array<{ id: string; digest: 'daily' | 'weekly' }> = [];
     // A private message to someone who has the app open waits until they are away (or read it).
     const present = due.filter((d) => d.row.kind === 'private_message' && !d.row.readAt && deps.isConnected?.(d.row.userId)).map((d) => d.row.id);
-    for (const { row, email, name, emailVerified, deletedAt } of due) {
+    for (const { row, email, name, language, emailVerified, deletedAt } of due) {
       if (present.includes(row.id)) continue;
       const view = views.get(row.id);
       const count = Number((row.data as { count?: unknown }).count ?? 1);
@@ -124,7 +130,9 @@ export async function deliverDueNotifications(deps: DeliveryDeps, batch = DELIVE
       if (preference.push) pushes.push({ userId: row.userId, title: view.title, body: view.body, link: view.link, tag: `${row.kind}:${row.dedupeKey ?? row.id}` });
       if (!preference.email || !emailVerified) continue;
       if (preference.cadence === 'immediate') {
-        mails.push(notificationMail(email, name, { title: view.title, body: view.body, url: `${deps.baseUrl}${view.link}` }, unsubscribeFor(deps, row.userId, row.kind)));
+        mails.push(
+          notificationMail(email, name, { title: view.title, body: view.body, url: `${deps.baseUrl}${view.link}` }, unsubscribeFor(deps, row.userId, row.kind, readerLanguage(language)), readerLanguage(language)),
+        );
       } else {
         digests.push({ id: row.id, digest: preference.cadence });
       }
@@ -203,12 +211,13 @@ export async function sendDigests(deps: DeliveryDeps, cadence: 'daily' | 'weekly
         .orderBy(sql`${notifications.createdAt} desc`)
         .for('update', { skipLocked: true });
       const unread = rows.filter((r) => !r.readAt);
-      const views = new Map((await notificationViews(tx, unread)).map((v) => [v.id, v]));
       const stored = await storedPreferences(tx, userIds);
       const recipients = await tx
-        .select({ id: users.id, email: users.email, name: users.name })
+        .select({ id: users.id, email: users.email, name: users.name, language: users.language })
         .from(users)
         .where(and(inArray(users.id, userIds), eq(users.emailVerified, true), isNull(users.deletedAt)));
+      const languages = new Map(recipients.map((r) => [r.id, readerLanguage(r.language)]));
+      const views = new Map((await notificationViews(tx, unread, (row) => languages.get(row.userId) ?? 'en')).map((v) => [v.id, v]));
       const mails: OutgoingMail[] = [];
       for (const person of recipients) {
         const items = unread
@@ -223,7 +232,13 @@ export async function sendDigests(deps: DeliveryDeps, cadence: 'daily' | 'weekly
           .map((v) => ({ title: v.title, body: v.body, url: `${deps.baseUrl}${v.link}` }));
         if (items.length === 0) continue;
         mails.push(
-          digestMail(person.email, person.name, { cadence, items, notificationsUrl: `${deps.baseUrl}/notifications` }, unsubscribeFor(deps, person.id, `digest-${cadence}`)),
+          digestMail(
+            person.email,
+            person.name,
+            { cadence, items, notificationsUrl: `${deps.baseUrl}/notifications` },
+            unsubscribeFor(deps, person.id, `digest-${cadence}`, readerLanguage(person.language)),
+            readerLanguage(person.language),
+          ),
         );
       }
       await enqueueMails(tx, mails);

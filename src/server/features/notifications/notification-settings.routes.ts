@@ -1,3 +1,4 @@
+import { languageOf } from '../../http/request-language';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { NOTIFICATION_KINDS } from '../../../domain/notifications/notifications';
@@ -39,6 +40,6 @@ export function notificationSettingsRoutes(deps: Deps) {
  */
 export function unsubscribeRoutes(deps: Deps) {
   const app = new Hono<AppEnv>();
-  app.post('/:token', validate('param', tokenParam), async (c) => c.json(await settings.unsubscribe(deps, deps.secret, c.req.valid('param').token)));
+  app.post('/:token', validate('param', tokenParam), async (c) => c.json(await settings.unsubscribe(deps, deps.secret, c.req.valid('param').token, languageOf(c))));
   return app;
 }

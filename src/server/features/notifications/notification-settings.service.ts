@@ -1,8 +1,10 @@
+import type { Language } from '../../../domain/i18n/languages';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { NOTIFICATION_KINDS, isNotificationKind, type NotificationKind } from '../../../domain/notifications/notifications';
 import {
   DIGESTIBLE_KINDS,
   NOTIFICATION_KIND_LABELS,
+  SPANISH_NOTIFICATION_KIND_LABELS,
   allPreferences,
   effectivePreference,
   type NotificationPreference,
@@ -72,7 +74,12 @@ export function describeUnsubscribe(secret: string, token: string): { what: stri
   return read ? { what: unsubscribeWhat(read.scope) } : null;
 }
 
-export function unsubscribeWhat(scope: UnsubscribeScope): string {
+export function unsubscribeWhat(scope: UnsubscribeScope, language: Language = 'en'): string {
+  if (language === 'es') {
+    if (scope === 'digest-daily') return 'el resumen diario';
+    if (scope === 'digest-weekly') return 'el resumen semanal';
+    return `los correos sobre: ${SPANISH_NOTIFICATION_KIND_LABELS[scope].toLowerCase()}`;
+  }
   if (scope === 'digest-daily') return 'the daily digest';
   if (scope === 'digest-weekly') return 'the weekly digest';
   return `emails about: ${NOTIFICATION_KIND_LABELS[scope].toLowerCase()}`;
@@ -82,12 +89,12 @@ export function unsubscribeWhat(scope: UnsubscribeScope): string {
  * One-click unsubscribe (RFC 8058): turns off email for the link's kind — or, for a digest
  * link, for every kind that waits for that digest — keeping push and the rest. Safe to repeat.
  */
-export async function unsubscribe({ db, clock }: NotificationSettingsDeps, secret: string, token: string): Promise<{ what: string }> {
+export async function unsubscribe({ db, clock }: NotificationSettingsDeps, secret: string, token: string, language: Language = 'en'): Promise<{ what: string }> {
   const read = readUnsubscribeToken(secret, token);
   if (!read) throw badRequest('bad_unsubscribe_link', NOTIFICATION_SETTINGS_MESSAGES.badLink);
   const [person] = await db.select({ id: users.id }).from(users).where(eq(users.id, read.userId));
   // An account deleted since the mail: nothing is sent to it anyway.
-  if (!person) return { what: unsubscribeWhat(read.scope) };
+  if (!person) return { what: unsubscribeWhat(read.scope, language) };
   const mine = await stored(db, read.userId);
   const kinds: NotificationKind[] =
     read.scope === 'digest-daily' || read.scope === 'digest-weekly'
@@ -99,7 +106,7 @@ export async function unsubscribe({ db, clock }: NotificationSettingsDeps, secre
     read.userId,
     kinds.map((kind) => ({ kind, ...effectivePreference(kind, mine.get(kind)), email: false })),
   );
-  return { what: unsubscribeWhat(read.scope) };
+  return { what: unsubscribeWhat(read.scope, language) };
 }
 
 /** For tests and the data export: the stored rows of a person. */

@@ -1,3 +1,4 @@
+import { languageOf } from '../../http/request-language';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -15,7 +16,7 @@ const idParam = zValidator('param', z.object({ id: z.uuid() }), (result) => {
 export function notificationRoutes(deps: notifications.NotificationDeps) {
   const app = new Hono<AppEnv>();
   app.get('/notifications', validate('query', pageQuery), async (c) =>
-    c.json(await notifications.listNotifications(deps, requireUser(c).id, c.req.valid('query').before)),
+    c.json(await notifications.listNotifications(deps, requireUser(c).id, c.req.valid('query').before, languageOf(c))),
   );
   app.get('/notifications/unread-count', async (c) => c.json({ count: await notifications.unreadNotificationCount(deps, requireUser(c).id) }));
   app.post('/notifications/read-all', async (c) => c.json({ updated: await notifications.markAllNotificationsRead(deps, requireUser(c).id) }));

@@ -1,3 +1,4 @@
+import type { Language } from '../../../domain/i18n/languages';
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { FORMER_MEMBER_NAME } from '../../../domain/profiles/profile-types';
 import {
@@ -133,7 +134,7 @@ type KnownRow = Row & { kind: NotificationKind };
 const known = (row: Row): row is KnownRow => isNotificationKind(row.kind);
 
 /** The words of each row, naming the people who have since left as former members (one indexed read for the page). */
-export async function notificationViews(db: DbOrTx, rows: readonly Row[]): Promise<NotificationView[]> {
+export async function notificationViews(db: DbOrTx, rows: readonly Row[], languageOf: (row: Row) => Language = () => 'en'): Promise<NotificationView[]> {
   const valid = rows.filter(known);
   // Only well-formed ids reach the query (an id that is not one names no one present).
   const ids = [...new Set(valid.flatMap((r) => peopleNamedIn(r.kind, r.data as NotificationData[typeof r.kind])))].filter((id) => UUID.test(id));
@@ -144,12 +145,12 @@ export async function notificationViews(db: DbOrTx, rows: readonly Row[]): Promi
   );
   return valid.map((row) => {
     const data = withFormerMembers(row.kind, row.data as NotificationData[typeof row.kind], (id) => present.has(id), FORMER_MEMBER_NAME);
-    return { id: row.id, kind: row.kind, ...describeNotification(row.kind, data), createdAt: row.createdAt.toISOString(), readAt: row.readAt?.toISOString() ?? null };
+    return { id: row.id, kind: row.kind, ...describeNotification(row.kind, data, languageOf(row)), createdAt: row.createdAt.toISOString(), readAt: row.readAt?.toISOString() ?? null };
   });
 }
 
 /** The user's notifications, newest first, a page at a time (one indexed read). */
-export async function listNotifications({ db }: Pick<NotificationDeps, 'db'>, userId: string, before?: string): Promise<NotificationPage> {
+export async function listNotifications({ db }: Pick<NotificationDeps, 'db'>, userId: string, before?: string, language: Language = 'en'): Promise<NotificationPage> {
   const after = before ? decodeCursor(before) : null;
   const rows = await db
     .select()
@@ -167,7 +168,7 @@ export async function listNotifications({ db }: Pick<NotificationDeps, 'db'>, us
   const page = rows.slice(0, NOTIFICATION_PAGE_SIZE);
   const last = page[page.length - 1];
   return {
-    items: await notificationViews(db, page),
+    items: await notificationViews(db, page, () => language),
     nextCursor: rows.length > NOTIFICATION_PAGE_SIZE && last ? encodeCursor(last.createdAt, last.id) : null,
   };
 }

@@ -14,6 +14,9 @@ import {
   MESSAGES,
 } from '../../../domain/profiles/profile-schemas';
 import { PHOTO_MAX_BYTES } from '../../../domain/profiles/limits';
+import { updatePreferencesSchema } from '../../../domain/i18n/preferences-schema';
+import { LANGUAGE_COOKIE, THEME_COOKIE } from '../../../domain/i18n/languages';
+import { setCookie } from 'hono/cookie';
 import type { Db } from '../../db/client';
 import { AppError, notFound } from '../../http/app-error';
 import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
@@ -70,6 +73,16 @@ export function profileRoutes(deps: { db: Db; clock: Clock; baseUrl: string; onS
   app.patch('/me/alignment', validate('json', updateAlignmentSchema), async (c) => {
     const body = c.req.valid('json');
     await profiles.updateAlignment(deps, requireUser(c).id, body.alignment, body.otherAlignment);
+    return c.json(await profiles.getOwnProfile(deps, requireUser(c).id));
+  });
+  // The language and theme the app keeps for this person (issue 15); their cookies follow, so the
+  // pages, answers and mail of this browser are in the new language at once.
+  app.patch('/me/preferences', validate('json', updatePreferencesSchema), async (c) => {
+    const body = c.req.valid('json');
+    await profiles.updatePreferences(deps, requireUser(c).id, body);
+    const cookie = { path: '/', maxAge: 365 * 24 * 3600, sameSite: 'Lax', secure: new URL(c.req.url).protocol === 'https:' } as const;
+    if (body.language) setCookie(c, LANGUAGE_COOKIE, body.language, cookie);
+    if (body.theme) setCookie(c, THEME_COOKIE, body.theme, cookie);
     return c.json(await profiles.getOwnProfile(deps, requireUser(c).id));
   });
   app.patch('/me/location', validate('json', jsonDistrict), validate('json', updateLocationSchema), async (c) => {

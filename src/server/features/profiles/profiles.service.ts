@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, DEFAULT_THEME, isLanguage, isTheme, type Language, type Theme } from '../../../domain/i18n/languages';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { userLevel } from '../../../domain/caucuses/level';
 import { resolveAlignment } from '../../../domain/profiles/alignment';
@@ -122,6 +123,8 @@ export async function getOwnProfile({ db, baseUrl }: Deps & { baseUrl: string },
       isAdministrator: users.isAdministrator,
       suspendedUntil: users.suspendedUntil,
       suspensionReason: users.suspensionReason,
+      language: users.language,
+      theme: users.theme,
       votingInFinalized,
       votingInUnfinalized,
       badgeNames: sql<string[]>`coalesce((
@@ -145,7 +148,17 @@ export async function getOwnProfile({ db, baseUrl }: Deps & { baseUrl: string },
       votingInUnfinalized: row.votingInUnfinalized,
     }),
     badgeNames: row.badgeNames,
+    language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
+    theme: isTheme(row.theme) ? row.theme : DEFAULT_THEME,
   };
+}
+
+/** Keeps a person's language and theme (issue 15). */
+export async function updatePreferences({ db }: Deps, userId: string, preferences: { language?: Language; theme?: Theme }): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...(preferences.language ? { language: preferences.language } : {}), ...(preferences.theme ? { theme: preferences.theme } : {}), updatedAt: new Date() })
+    .where(eq(users.id, userId));
 }
 
 export async function listActivities({ db }: Deps, userId: string): Promise<ActivityItem[]> {

@@ -79,7 +79,7 @@ export async function claimReward(deps: RewardDeps, userId: string, key: string)
   const run = () =>
     deps.db.transaction(async (tx) => {
       const [user] = await tx
-        .select({ email: users.email, name: users.name, verified: users.verified, deletedAt: users.deletedAt })
+        .select({ email: users.email, name: users.name, language: users.language, verified: users.verified, deletedAt: users.deletedAt })
         .from(users)
         .where(eq(users.id, userId));
       if (!user || user.deletedAt) throw unauthorized(REWARD_MESSAGES.signedOut);
@@ -99,7 +99,7 @@ export async function claimReward(deps: RewardDeps, userId: string, key: string)
           prize: reward.prize,
           voucherCode: claim.voucherCode,
           rewardsUrl: `${deps.baseUrl}/rewards`,
-        }),
+        }, user.language === 'es' ? 'es' : 'en'),
       );
       await tx.update(rewardClaims).set({ status: 'processed', processedAt: now }).where(eq(rewardClaims.id, claim.id));
     });

@@ -4,14 +4,14 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import { api } from '../../api/http';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
-import { useHydrated } from '../use-hydrated';
+import { useTranslation } from 'react-i18next';
+import { useFormat, type Format } from '../../i18n/format';
 import { cn } from '../ui/class-names';
 import { Label, Textarea } from '../ui/form-controls';
 import { EmptyState } from '../ui/page';
 import { Skeleton } from '../ui/skeleton';
 import { useSession } from '../../features/session/use-session';
 import { ReportButton } from '../../features/moderation/report-dialog';
-import { BLOCKED_LINE, HIDDEN_FOR_AUTHOR, HIDDEN_PLACEHOLDER } from '../../../domain/moderation/moderation-rules';
 
 /** One message as a chat's GET and its stream's `message` events send it (with the caucus's or challenge's id). */
 export interface ChatMessage {
@@ -63,14 +63,9 @@ function isChatMessage(value: unknown): value is ChatMessage {
   return !!m && typeof m.id === 'string' && typeof m.message === 'string' && typeof m.createdAt === 'string' && typeof m.userName === 'string';
 }
 
-/** In the browser's time zone; in UTC until React has adopted a page the server drew (use-hydrated.ts). */
-function formatTime(iso: string, local: boolean): string {
-  const timeZone = local ? undefined : 'UTC';
-  const at = new Date(iso);
-  const day = (d: Date) => d.toLocaleDateString('en-US', { timeZone });
-  return day(at) === day(new Date())
-    ? at.toLocaleTimeString('en-US', { timeStyle: 'short', timeZone })
-    : at.toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone });
+/** Today's messages by their time, older ones with their day too (in the app's time zone, the same on server and browser). */
+function formatTime(iso: string, format: Format): string {
+  return format.sameDay(iso, new Date()) ? format.time(iso) : `${format.dayMonth(iso)}, ${format.time(iso)}`;
 }
 
 /**
@@ -152,7 +147,8 @@ function useLiveChat({ path, queryKey, belongs }: Pick<LiveChatProps, 'path' | '
 
 /** A chat box: history then live messages, oldest first; Enter sends, Shift+Enter adds a line. */
 export function LiveChat({ path, queryKey, belongs, maxLength, title, logLabel, onSendError, reportKind }: LiveChatProps) {
-  const hydrated = useHydrated();
+  const { t } = useTranslation();
+  const format = useFormat();
   const { user } = useSession();
   const { history, messages, addMessage, streamState } = useLiveChat({ path, queryKey, belongs });
   const [draft, setDraft] = useState('');
@@ -218,7 +214,7 @@ export function LiveChat({ path, queryKey, belongs, maxLength, title, logLabel, 
           className="h-64 overflow-y-auto overscroll-contain rounded-lg border border-slate-200 bg-slate-50 p-3"
         >
           {history.isLoading ? (
-            <div className="space-y-3" role="status" aria-label="Loading messages">
+            <div className="space-y-3" role="status" aria-label={t('chat.loadingMessages')}>
               {[0, 1, 2].map((i) => (
                 <div key={i} className="space-y-1.5">
                   <Skeleton className="h-3 w-32" />
@@ -228,14 +224,14 @@ export function LiveChat({ path, queryKey, belongs, maxLength, title, logLabel, 
             </div>
           ) : history.error && messages.length === 0 ? (
             <div className="flex h-full flex-col items-center justify-center gap-3 text-center" role="alert">
-              <p className="text-sm text-red-700">Could not load the chat: {history.error.message}</p>
+              <p className="text-sm text-red-700">{t('chat.loadFailed', { message: history.error.message })}</p>
               <Button variant="outline" size="sm" onClick={() => void history.refetch()}>
-                <RefreshCw className="h-4 w-4" aria-hidden="true" /> Try Again
+                <RefreshCw className="h-4 w-4" aria-hidden="true" /> {t('tryAgain')}
               </Button>
             </div>
           ) : messages.length === 0 ? (
             <div className="flex h-full items-center justify-center">
-              <EmptyState>No messages yet. Start the conversation!</EmptyState>
+              <EmptyState>{t('chat.empty')}</EmptyState>
             </div>
           ) : (
             <ol className="space-y-2">
@@ -244,7 +240,7 @@ export function LiveChat({ path, queryKey, belongs, maxLength, title, logLabel, 
                 if (m.blocked && !mine) {
                   return (
                     <li key={m.id} className="px-3 py-1 text-xs text-slate-600 italic">
-                      {BLOCKED_LINE}
+                      {t('chat.blocked')}
                     </li>
                   );
                 }
@@ -255,17 +251,17 @@ export function LiveChat({ path, queryKey, belongs, maxLength, title, logLabel, 
                       <p className="flex flex-wrap items-baseline gap-x-2 text-xs">
                         <span className="font-semibold text-navy-900">
                           {m.userName}
-                          {mine ? <span className="font-normal text-slate-600"> (you)</span> : null}
+                          {mine ? <span className="font-normal text-slate-600">{t('chat.you')}</span> : null}
                         </span>
                         <time dateTime={m.createdAt} className="text-slate-600">
-                          {formatTime(m.createdAt, hydrated)}
+                          {formatTime(m.createdAt, format)}
                         </time>
-                        {m.hidden && mine ? <span className="rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-900">{HIDDEN_FOR_AUTHOR}</span> : null}
+                        {m.hidden && mine ? <span className="rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-900">{t('chat.hiddenForAuthor')}</span> : null}
                       </p>
                       {!mine && !placeholder && user ? <ReportButton itemKind={reportKind} itemId={m.id} compact className="-my-1 h-7 px-1.5" /> : null}
                     </div>
                     <p className={cn('mt-0.5 text-sm break-words whitespace-pre-wrap', placeholder ? 'text-slate-600 italic' : 'text-slate-900')}>
-                      {placeholder ? HIDDEN_PLACEHOLDER : m.message}
+                      {placeholder ? t('chat.hidden') : m.message}
                     </p>
                   </li>
                 );
@@ -277,26 +273,26 @@ export function LiveChat({ path, queryKey, belongs, maxLength, title, logLabel, 
         <form onSubmit={onSubmit} className="flex items-end gap-2">
           <div className="min-w-0 flex-1">
             <Label htmlFor={textareaId} className="sr-only">
-              Chat message
+              {t('chat.messageLabel')}
             </Label>
             <Textarea
               id={textareaId}
               value={draft}
               onChange={(e) => setDraft(e.target.value)}
               onKeyDown={onKeyDown}
-              placeholder="Type a message…"
+              placeholder={t('chat.placeholder')}
               rows={2}
               maxLength={maxLength}
               aria-describedby={hintId}
               className="min-h-0! resize-none"
             />
             <p id={hintId} className="sr-only">
-              Press Enter to send, Shift+Enter for a new line.
+              {t('chat.hint')}
             </p>
           </div>
-          <Button type="submit" disabled={!canSend} aria-label={send.isPending ? 'Sending message' : 'Send message'} className="shrink-0">
+          <Button type="submit" disabled={!canSend} aria-label={send.isPending ? t('chat.sendingMessage') : t('chat.sendMessage')} className="shrink-0">
             {send.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Send className="h-4 w-4" aria-hidden="true" />}
-            <span className="hidden sm:inline">Send</span>
+            <span className="hidden sm:inline">{t('chat.send')}</span>
           </Button>
         </form>
       </CardContent>
@@ -305,12 +301,13 @@ export function LiveChat({ path, queryKey, belongs, maxLength, title, logLabel, 
 }
 
 function StreamStatus({ state }: { state: 'connecting' | 'live' | 'down' }) {
+  const { t } = useTranslation();
   if (state === 'live') {
     return (
       <span className="inline-flex items-center gap-1.5 text-xs font-medium text-emerald-700">
-        <span className="h-2 w-2 rounded-full bg-emerald-500" aria-hidden="true" /> Live
+        <span className="h-2 w-2 rounded-full bg-emerald-500" aria-hidden="true" /> {t('chat.live')}
       </span>
     );
   }
-  return <span className="text-xs text-slate-600">{state === 'connecting' ? 'Connecting…' : 'Updates every 15 s'}</span>;
+  return <span className="text-xs text-slate-600">{state === 'connecting' ? t('chat.connecting') : t('chat.polling')}</span>;
 }

@@ -1,8 +1,11 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
 // sonner's CSS as part of our stylesheet: the build stops sonner from adding it as a <style> (vite.config.ts).
 import 'sonner/dist/styles.css';
 import { takeFlash, useSession } from '../../features/session/use-session';
+import { useFormat } from '../../i18n/format';
+import { useSavedPreferences } from '../../i18n/use-preferences';
 import { PageSkeleton } from '../ui/skeleton';
 import { Navbar } from './navbar';
 import { RouteErrorBoundary } from './route-error';
@@ -19,7 +22,10 @@ function useScrollToTopOnNavigation(pathname: string) {
 }
 
 export function AppLayout() {
+  const { t } = useTranslation();
   const { pathname } = useLocation();
+  // A signed-in person's saved language and theme win over this browser's (issue 15).
+  useSavedPreferences();
   useScrollToTopOnNavigation(pathname);
   const [drawn, setDrawn] = useState(false);
   useEffect(() => {
@@ -34,7 +40,7 @@ export function AppLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
-        Skip to content
+        {t('skipToContent')}
       </a>
       <Navbar />
       <SuspensionNotice />
@@ -47,13 +53,13 @@ export function AppLayout() {
       </main>
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-6 text-sm text-slate-600">
-          <p>Graduated Unanimous Caucus: ten voters, one voice, five levels.</p>
-          <nav aria-label="Footer" className="flex gap-4">
+          <p>{t('footer.tagline')}</p>
+          <nav aria-label={t('footer.label')} className="flex gap-4">
             <Link to="/the-movement" className="hover:text-navy-700">
-              The Movement
+              {t('nav.theMovement')}
             </Link>
             <Link to="/resources" className="hover:text-navy-700">
-              Resources
+              {t('nav.resources')}
             </Link>
           </nav>
         </div>
@@ -69,14 +75,15 @@ export function AppLayout() {
 
 /** A suspended member (issue 14) reads everything; this says why nothing they send goes through, and until when. */
 function SuspensionNotice() {
+  const { t } = useTranslation();
+  const format = useFormat();
   const { user } = useSession();
   if (!user?.suspendedUntil) return null;
-  const until = new Date(user.suspendedUntil).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' });
+  const until = format.dateTime(user.suspendedUntil, 'long');
   return (
     <div role="status" className="border-b border-amber-300 bg-amber-50">
       <p className="mx-auto max-w-6xl px-4 py-2 text-sm text-amber-950">
-        Your account is suspended until {until}
-        {user.suspensionReason ? `: ${user.suspensionReason}` : ''}. You can still sign in and read; posting, voting and messaging are paused.
+        {user.suspensionReason ? t('suspension.noticeWithReason', { until, reason: user.suspensionReason }) : t('suspension.notice', { until })}
       </p>
     </div>
   );

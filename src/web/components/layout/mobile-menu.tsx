@@ -1,10 +1,12 @@
 import { LogOut } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink } from 'react-router';
 import { Button } from '../ui/button';
 import { MenuSection } from '../ui/dropdown-menu';
 import { Sheet, SheetClose, SheetContent } from '../ui/sheet';
 import type { NavLink } from './nav-items';
+import { ThemeSelect } from './preferences-controls';
 
 /**
  * One link of the side menu. Its classes are a plain string: SheetClose's `asChild` (a Radix
@@ -50,39 +52,43 @@ export interface MobileMenuProps {
  * Closing it gives the focus back to the button that opened it.
  */
 export default function MobileMenu({ open, onOpenChange, signedIn, homeTo, rewards, signedInLinks, publicLinks, badges, onSignOut }: MobileMenuProps) {
+  const { t } = useTranslation();
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
-      <SheetContent title="Menu">
-        <MenuSection title="Navigation">
-          <SheetLink to={homeTo} label="Home" />
-          {rewards ? <SheetLink to={rewards.to} label={rewards.label} accent /> : null}
+      <SheetContent title={t('nav.menu')} description={t('nav.siteNavigation')} closeLabel={t('nav.closeMenu')}>
+        <MenuSection title={t('nav.navigation')}>
+          <SheetLink to={homeTo} label={t('nav.home')} />
+          {rewards ? <SheetLink to={rewards.to} label={t(rewards.label)} accent /> : null}
           {signedInLinks.map((l) => (
-            <SheetLink key={l.to} to={l.to} label={l.label} badge={badges[l.to]} />
+            <SheetLink key={l.to} to={l.to} label={t(l.label)} badge={badges[l.to]} />
           ))}
         </MenuSection>
-        <MenuSection title="Public">
+        <MenuSection title={t('nav.public')}>
           {publicLinks.map((l) => (
-            <SheetLink key={l.to} to={l.to} label={l.label} />
+            <SheetLink key={l.to} to={l.to} label={t(l.label)} />
           ))}
         </MenuSection>
-        <MenuSection title="Account">
+        <MenuSection title={t('nav.account')}>
           {signedIn ? (
             <>
-              <SheetLink to="/profile" label="Profile" />
-              <SheetLink to="/notifications" label="Notifications" badge={badges['/notifications']} />
+              <SheetLink to="/profile" label={t('nav.profile')} />
+              <SheetLink to="/notifications" label={t('nav.notifications')} badge={badges['/notifications']} />
               <SheetClose asChild>
                 <Button variant="outline" className="mt-2 justify-start" onClick={onSignOut}>
-                  <LogOut className="h-4 w-4" aria-hidden="true" /> Sign Out
+                  <LogOut className="h-4 w-4" aria-hidden="true" /> {t('nav.signOut')}
                 </Button>
               </SheetClose>
             </>
           ) : (
             <SheetClose asChild>
               <Button asChild variant="accent" className="mt-2">
-                <Link to="/auth">Join the Revolution</Link>
+                <Link to="/auth">{t('nav.join')}</Link>
               </Button>
             </SheetClose>
           )}
+        </MenuSection>
+        <MenuSection title={t('nav.display')}>
+          <ThemeSelect id="menu-theme" />
         </MenuSection>
       </SheetContent>
     </Sheet>

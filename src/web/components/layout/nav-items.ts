@@ -4,20 +4,24 @@
  */
 export interface NavLink {
   to: string;
-  label: string;
+  /** Its label's key in the `common` catalog (nav.*). */
+  label: NavLabel;
   built: boolean;
 }
 
-const link = (to: string, label: string, built: boolean): NavLink => ({ to, label, built });
+/** The keys of common.json's `nav` labels. */
+export type NavLabel = `nav.${'rewards' | 'caucusSearch' | 'newCaucus' | 'myCaucuses' | 'friends' | 'messages' | 'debate' | 'challenges' | 'leaderboards' | 'badges' | 'theMovement' | 'resources' | 'profile'}`;
+
+const link = (to: string, label: NavLabel, built: boolean): NavLink => ({ to, label, built });
 
 export const NAV = {
-  rewards: link('/rewards', 'Rewards', true),
-  caucuses: [link('/caucus-search', 'Caucus Search', true), link('/create-caucus', 'New Caucus', true), link('/my-caucuses', 'My Caucuses', true)],
-  connections: [link('/friends', 'Friends', true), link('/messages', 'Messages', true)],
-  engage: [link('/debate', 'Debate', true), link('/challenges', 'Challenges', true)],
-  stats: [link('/leaderboards', 'Leaderboards', true), link('/badges', 'Badges', true), link('/the-movement', 'The Movement', true)],
-  resources: link('/resources', 'Resources', true),
-  profile: link('/profile', 'Profile', true),
+  rewards: link('/rewards', 'nav.rewards', true),
+  caucuses: [link('/caucus-search', 'nav.caucusSearch', true), link('/create-caucus', 'nav.newCaucus', true), link('/my-caucuses', 'nav.myCaucuses', true)],
+  connections: [link('/friends', 'nav.friends', true), link('/messages', 'nav.messages', true)],
+  engage: [link('/debate', 'nav.debate', true), link('/challenges', 'nav.challenges', true)],
+  stats: [link('/leaderboards', 'nav.leaderboards', true), link('/badges', 'nav.badges', true), link('/the-movement', 'nav.theMovement', true)],
+  resources: link('/resources', 'nav.resources', true),
+  profile: link('/profile', 'nav.profile', true),
 } as const;
 
 export const built = (links: readonly NavLink[]) => links.filter((l) => l.built);

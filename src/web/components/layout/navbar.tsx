@@ -1,5 +1,6 @@
 import { BellIcon, LogOutIcon, MenuIcon, UserIcon } from '../ui/nav-icons';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClassName } from '../ui/button-styles';
 import { NavDropdown } from '../ui/dropdown-menu';
@@ -9,9 +10,11 @@ import { UnreadBadge } from '../../features/messages/unread-badge';
 import { unreadLabel } from '../../../domain/social/unread-count';
 import { NAV, built, type NavLink } from './nav-items';
 import { useHydrated } from '../use-hydrated';
+import { LanguageSwitch } from './preferences-controls';
 
 function Dropdown({ label, links, badges }: { label: string; links: readonly NavLink[]; badges?: Record<string, ReactNode> }) {
-  const shown = built(links).map((l) => ({ ...l, badge: badges?.[l.to] }));
+  const { t } = useTranslation();
+  const shown = built(links).map((l) => ({ ...l, label: t(l.label), badge: badges?.[l.to] }));
   return shown.length ? <NavDropdown label={label} items={shown} badge={shown.find((l) => l.badge)?.badge} /> : null;
 }
 
@@ -20,10 +23,11 @@ function Dropdown({ label, links, badges }: { label: string; links: readonly Nav
  * with the unread count on it; its name says the count in words ("Notifications, 3 unread").
  */
 function NotificationBell({ count }: { count: number }) {
+  const { t } = useTranslation();
   return (
     <Link
       to="/notifications"
-      aria-label={count > 0 ? `Notifications, ${unreadLabel(count)} unread` : 'Notifications'}
+      aria-label={count > 0 ? t('nav.notificationsUnread', { count: unreadLabel(count) }) : t('nav.notifications')}
       className={buttonClassName({ variant: 'ghost', size: 'icon', className: 'relative shrink-0' })}
     >
       <BellIcon className="h-5 w-5" aria-hidden="true" />
@@ -42,6 +46,7 @@ const MobileMenu = lazy(loadMobileMenu);
 const UnreadWatcher = lazy(() => import('../../features/messages/unread-watcher'));
 
 export function Navbar() {
+  const { t } = useTranslation();
   const { user, isLoading } = useSession();
   const signOut = useSignOut();
   // The live message stream opens in the browser, once the page is the app's (use-hydrated.ts).
@@ -76,15 +81,15 @@ export function Navbar() {
           <UnreadWatcher userId={user.id} onMessageCount={setUnread} onNotificationCount={setNotificationCount} />
         </Suspense>
       ) : null}
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
+      <nav aria-label={t('nav.main')} className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
         <Link to={user ? '/home' : '/'} className="mr-auto flex shrink-0 items-center gap-2 font-bold whitespace-nowrap text-navy-800">
           <img src="/favicon.svg" alt="" className="h-8 w-8" />
-          <span className="hidden xl:inline">Graduated Unanimous Caucus</span>
-          <span className="xl:hidden">GU Caucus</span>
+          <span className="hidden xl:inline">{t('appName')}</span>
+          <span className="xl:hidden">{t('appShortName')}</span>
         </Link>
 
         {isLoading ? (
-          <div className="flex items-center gap-2" role="status" aria-label="Loading navigation">
+          <div className="flex items-center gap-2" role="status" aria-label={t('nav.loading')}>
             <Skeleton className="h-8 w-24" />
             <Skeleton className="hidden h-8 w-24 xl:block" />
             <Skeleton className="hidden h-8 w-24 xl:block" />
@@ -93,36 +98,37 @@ export function Navbar() {
           <>
             <div className="hidden items-center gap-1 whitespace-nowrap xl:flex">
               {showRewards ? (
-                <Link to={NAV.rewards.to} className={buttonClassName({ variant: 'accent', size: 'sm' })}>{NAV.rewards.label}</Link>
+                <Link to={NAV.rewards.to} className={buttonClassName({ variant: 'accent', size: 'sm' })}>{t(NAV.rewards.label)}</Link>
               ) : null}
               {user ? (
                 <>
-                  <Dropdown label="Caucuses" links={NAV.caucuses} />
-                  <Dropdown label="Connections" links={NAV.connections} badges={badges} />
+                  <Dropdown label={t('nav.caucuses')} links={NAV.caucuses} />
+                  <Dropdown label={t('nav.connections')} links={NAV.connections} badges={badges} />
                 </>
               ) : null}
-              <Dropdown label="Engage" links={NAV.engage} />
-              <Dropdown label="Stats" links={NAV.stats} />
-              <Link to={NAV.resources.to} className={buttonClassName({ variant: 'ghost', size: 'md' })}>{NAV.resources.label}</Link>
+              <Dropdown label={t('nav.engage')} links={NAV.engage} />
+              <Dropdown label={t('nav.stats')} links={NAV.stats} />
+              <Link to={NAV.resources.to} className={buttonClassName({ variant: 'ghost', size: 'md' })}>{t(NAV.resources.label)}</Link>
               {user ? (
                 <>
                   <Link to="/profile" className={buttonClassName({ variant: 'ghost' })}>
-                      <UserIcon className="h-4 w-4" aria-hidden="true" /> Profile
+                      <UserIcon className="h-4 w-4" aria-hidden="true" /> {t('nav.profile')}
                     </Link>
                   <button type="button" className={buttonClassName({ variant: 'outline' })} onClick={() => void signOut()}>
-                    <LogOutIcon className="h-4 w-4" aria-hidden="true" /> Sign Out
+                    <LogOutIcon className="h-4 w-4" aria-hidden="true" /> {t('nav.signOut')}
                   </button>
                 </>
               ) : (
-                <Link to="/auth" className={buttonClassName({ variant: 'accent' })}>Join the Revolution</Link>
+                <Link to="/auth" className={buttonClassName({ variant: 'accent' })}>{t('nav.join')}</Link>
               )}
             </div>
+            <LanguageSwitch className="shrink-0" />
 
             {user ? <NotificationBell count={notifications} /> : null}
             <button
               type="button"
               className={buttonClassName({ variant: 'ghost', size: 'icon', className: 'xl:hidden' })}
-              aria-label="Open menu"
+              aria-label={t('nav.openMenu')}
               aria-haspopup="dialog"
               aria-expanded={menuOpen}
               onPointerEnter={() => void loadMobileMenu().catch(() => undefined)}

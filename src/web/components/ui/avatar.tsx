@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { cn } from './class-names';
 
 /** Up to two initials of a display name ("Ada Lovelace" -> "AL"). */
@@ -24,11 +25,12 @@ export function Avatar({
   decorative?: boolean;
   lazy?: boolean;
 }) {
+  const { t } = useTranslation();
   if (photoUrl) {
     return (
       <img
         src={photoUrl}
-        alt={decorative ? '' : `Profile photo of ${name}`}
+        alt={decorative ? '' : t('photoOf', { name })}
         loading={lazy ? 'lazy' : undefined}
         className={cn('shrink-0 rounded-full object-cover', !decorative && 'border border-slate-200', className)}
       />
@@ -37,7 +39,9 @@ export function Avatar({
   // A <span>: an avatar may sit inside a button, which takes only phrasing content.
   return (
     <span
-      {...(decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': `Initials of ${name}` })}
+      role={decorative ? undefined : 'img'}
+      aria-hidden={decorative || undefined}
+      aria-label={decorative ? undefined : t('initialsOf', { name })}
       className={cn('flex shrink-0 items-center justify-center rounded-full bg-navy-100 font-semibold text-navy-800 select-none', className)}
     >
       {initialsOf(name)}

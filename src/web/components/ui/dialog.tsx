@@ -1,6 +1,7 @@
 import { Dialog as D } from 'radix-ui';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from './class-names';
 
 export const Dialog = D.Root;
@@ -18,9 +19,10 @@ export function DialogContent({
   children?: ReactNode;
   className?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <D.Portal>
-      <D.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+      <D.Overlay className="fixed inset-0 z-40 bg-black/50" />
       <D.Content
         className={cn(
           'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl',
@@ -34,7 +36,7 @@ export function DialogContent({
           <D.Description className="sr-only">{title}</D.Description>
         )}
         <div className="mt-4">{children}</div>
-        <D.Close className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:bg-slate-100" aria-label="Close">
+        <D.Close className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:bg-slate-100" aria-label={t('close')}>
           <X className="h-5 w-5" />
         </D.Close>
       </D.Content>

@@ -1,3 +1,6 @@
+import { useTranslation } from 'react-i18next';
+import { isLanguage } from '../../../domain/i18n/languages';
+import { inPageLanguage } from '../../i18n/message-language';
 import { Search } from 'lucide-react';
 import { forwardRef, type InputHTMLAttributes, type LabelHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { cn } from './class-names';
@@ -31,12 +34,16 @@ export function Label({ className, ...props }: LabelHTMLAttributes<HTMLLabelElem
   return <label className={cn('text-sm font-medium text-slate-800', className)} {...props} />;
 }
 
-/** A field's error text, announced to screen readers. */
+/**
+ * A field's error text, announced to screen readers. The shared schemas write it in English
+ * (the spec's text); it is shown in the page's language (issue 15).
+ */
 export function FieldError({ id, children }: { id?: string; children?: string }) {
+  const { i18n } = useTranslation();
   if (!children) return null;
   return (
     <p id={id} role="alert" className="text-sm text-red-700">
-      {children}
+      {inPageLanguage(children, isLanguage(i18n.language) ? i18n.language : undefined)}
     </p>
   );
 }

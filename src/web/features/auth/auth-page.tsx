@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Loader2, MailCheck, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { Trans, useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Redirect } from '../../components/redirect';
 import { toast } from 'sonner';
@@ -14,7 +15,7 @@ import { savePostLoginPath, takePostLoginPath } from '../session/post-login-path
 import { SESSION_KEY, useSession } from '../session/use-session';
 import { resendConfirmation } from './auth-api';
 import { AuthCard, type Notice } from './auth-fields';
-import { AUTH_TEXT, isUserId, messageOf } from './auth-messages';
+import { isUserId, messageOf } from './auth-messages';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
 import { NewPasswordForm } from './new-password-form';
@@ -34,12 +35,14 @@ type Tab = 'login' | 'register';
  * Every navigation to /auth starts the page afresh from its URL.
  */
 export default function AuthPage() {
-  useDocumentTitle('Log In or Register');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('page.documentTitle'));
   const location = useLocation();
   return <AuthFlow key={location.key} />;
 }
 
 function AuthFlow() {
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -64,7 +67,7 @@ function AuthFlow() {
   const [moved, setMoved] = useState(() => Boolean((location.state as { focusTitle?: boolean } | null)?.focusTitle));
   const [confirming, setConfirming] = useState(isConfirm && !linkError);
   const [loginNotice, setLoginNotice] = useState<Notice | null>(() =>
-    isConfirm && linkError ? { tone: 'error', text: AUTH_TEXT.confirmLinkInvalid } : null,
+    isConfirm && linkError ? { tone: 'error', text: t('notices.confirmLinkInvalid') } : null,
   );
   const [signingIn, setSigningIn] = useState(false);
   const registerTab = useRef<HTMLButtonElement>(null);
@@ -82,17 +85,17 @@ function AuthFlow() {
       if (cancelled) return;
       const me = queryClient.getQueryData<OwnProfile | null>(SESSION_KEY);
       if (me) {
-        toast.success(AUTH_TEXT.emailConfirmed, { description: AUTH_TEXT.emailConfirmedBody });
+        toast.success(t('toasts.emailConfirmed'), { description: t('toasts.emailConfirmedBody') });
         navigate(takePostLoginPath(), { replace: true });
       } else {
-        setLoginNotice({ tone: 'success', text: AUTH_TEXT.confirmedPleaseLogIn });
+        setLoginNotice({ tone: 'success', text: t('notices.confirmedPleaseLogIn') });
         setConfirming(false);
       }
     })();
     return () => {
       cancelled = true;
     };
-  }, [confirming, navigate, queryClient]);
+  }, [confirming, navigate, queryClient, t]);
 
   const go = (next: View) => {
     setMoved(true);
@@ -115,7 +118,7 @@ function AuthFlow() {
   };
 
   const onPasswordChanged = async () => {
-    toast.success(AUTH_TEXT.passwordUpdated, { description: AUTH_TEXT.passwordUpdatedBody });
+    toast.success(t('toasts.passwordUpdated'), { description: t('toasts.passwordUpdatedBody') });
     // Changing the password ends every session, this browser's included.
     await queryClient.invalidateQueries({ queryKey: SESSION_KEY });
     navigate('/auth', { replace: true, state: { focusTitle: true } });
@@ -131,18 +134,14 @@ function AuthFlow() {
         <AuthCard
           key="tabs"
           focusTitle={moved}
-          title={tab === 'login' ? 'Welcome Back' : 'Join the Revolution'}
-          description={
-            tab === 'login'
-              ? 'Log in to organize and join caucuses in your district.'
-              : 'Create your account and join a caucus in your congressional district.'
-          }
+          title={tab === 'login' ? t('page.loginTitle') : t('page.registerTitle')}
+          description={tab === 'login' ? t('page.loginDescription') : t('page.registerDescription')}
         >
           <Tabs value={tab} onValueChange={(v) => setTab(v as Tab)}>
-            <TabsList aria-label="Log in or register">
-              <TabsTrigger value="login">Log In</TabsTrigger>
+            <TabsList aria-label={t('page.tabsLabel')}>
+              <TabsTrigger value="login">{t('page.loginTab')}</TabsTrigger>
               <TabsTrigger ref={registerTab} value="register">
-                Register
+                {t('page.registerTab')}
               </TabsTrigger>
             </TabsList>
             {/* Both stay mounted so switching tabs keeps what was typed. */}
@@ -163,7 +162,7 @@ function AuthFlow() {
               {referrer ? (
                 <p className="flex items-center gap-2 rounded-lg border border-accent-500/40 bg-orange-50 p-3 text-sm font-medium text-orange-900">
                   <Sparkles className="h-4 w-4 shrink-0 text-accent-700" aria-hidden="true" />
-                  {AUTH_TEXT.referred}
+                  {t('page.referred')}
                 </p>
               ) : null}
               <RegisterForm
@@ -180,11 +179,11 @@ function AuthFlow() {
       ) : null}
 
       {view === 'forgot' ? (
-        <AuthCard key="forgot" focusTitle={moved} title={AUTH_TEXT.forgotTitle} description="Enter your account's email and we'll send you a link to choose a new password.">
+        <AuthCard key="forgot" focusTitle={moved} title={t('forgot.title')} description={t('forgot.description')}>
           <ForgotPasswordForm
             email={email}
             onEmailChange={setEmail}
-            notice={isReset && linkError ? { tone: 'error', text: AUTH_TEXT.resetLinkInvalid } : null}
+            notice={isReset && linkError ? { tone: 'error', text: t('notices.resetLinkInvalid') } : null}
             onSent={() => go('reset-sent')}
             onBack={backToLogin}
           />
@@ -192,26 +191,26 @@ function AuthFlow() {
       ) : null}
 
       {view === 'reset-sent' ? (
-        <AuthCard key="reset-sent" focusTitle={moved} title={AUTH_TEXT.resetSentTitle}>
-          <InboxNote>{AUTH_TEXT.resetSentBody}</InboxNote>
-          <p className="text-sm text-slate-600">The link works for one hour. If it doesn't arrive, check your spam folder.</p>
+        <AuthCard key="reset-sent" focusTitle={moved} title={t('resetSent.title')}>
+          <InboxNote>{t('resetSent.body')}</InboxNote>
+          <p className="text-sm text-slate-600">{t('resetSent.linkLifetime')}</p>
           <Button size="lg" className="w-full" onClick={backToLogin}>
-            Back to Login
+            {t('resetSent.backToLogin')}
           </Button>
         </AuthCard>
       ) : null}
 
       {view === 'registered' ? (
-        <AuthCard key="registered" focusTitle={moved} title={AUTH_TEXT.registeredTitle}>
-          <InboxNote>{AUTH_TEXT.registeredBody}</InboxNote>
+        <AuthCard key="registered" focusTitle={moved} title={t('registered.title')}>
+          <InboxNote>{t('registered.body')}</InboxNote>
           {referrer ? (
             <p className="flex items-center gap-2 rounded-lg border border-accent-500/40 bg-orange-50 p-3 text-sm font-medium text-orange-900">
               <Sparkles className="h-4 w-4 shrink-0 text-accent-700" aria-hidden="true" />
-              {AUTH_TEXT.referrerReward}
+              {t('registered.referrerReward')}
             </p>
           ) : null}
           <p className="text-sm break-words text-slate-600">
-            Open the link we sent to <strong className="text-slate-800">{email}</strong> to activate your account.
+            <Trans t={t} i18nKey="registered.openLink" values={{ email }} components={{ strong: <strong className="text-slate-800" /> }} />
           </p>
           <Button
             size="lg"
@@ -221,14 +220,14 @@ function AuthFlow() {
               go('tabs');
             }}
           >
-            Continue to Login
+            {t('registered.continueToLogin')}
           </Button>
           <ResendConfirmation email={email} />
         </AuthCard>
       ) : null}
 
       {view === 'new-password' && token ? (
-        <AuthCard key="new-password" focusTitle={moved} title="Choose a New Password" description="Enter your new password twice. You will then log in with it.">
+        <AuthCard key="new-password" focusTitle={moved} title={t('newPassword.title')} description={t('newPassword.description')}>
           <NewPasswordForm
             token={token}
             onDone={onPasswordChanged}
@@ -250,35 +249,37 @@ function InboxNote({ children }: { children: string }) {
 }
 
 function ResendConfirmation({ email }: { email: string }) {
+  const { t } = useTranslation('auth');
   const [pending, setPending] = useState(false);
   const resend = async () => {
     setPending(true);
     try {
       await resendConfirmation(email);
-      toast.success('Confirmation email sent', { description: AUTH_TEXT.registeredBody });
+      toast.success(t('resend.sent'), { description: t('registered.body') });
     } catch (error) {
-      toast.error(messageOf(error, AUTH_TEXT.resendFailed));
+      toast.error(messageOf(error, t('errors.resendFailed')));
     } finally {
       setPending(false);
     }
   };
   return (
     <p className="text-center text-sm text-slate-600">
-      Didn't get it?{' '}
+      {t('resend.question')}{' '}
       <Button variant="link" size="sm" className="h-auto" disabled={pending} onClick={resend}>
-        {pending ? 'Sending…' : 'Send it again'}
+        {pending ? t('resend.pending') : t('resend.sendAgain')}
       </Button>
     </p>
   );
 }
 
 function Confirming() {
+  const { t } = useTranslation('auth');
   return (
     <div className="mx-auto w-full max-w-md px-4 py-8 md:py-12">
       <Card>
         <CardContent className="flex items-center gap-3 p-6" role="status">
           <Loader2 className="h-5 w-5 animate-spin text-navy-700" aria-hidden="true" />
-          <span>Confirming your email…</span>
+          <span>{t('page.confirming')}</span>
         </CardContent>
       </Card>
     </div>

@@ -1,12 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { EMAIL_MAX } from '../../../domain/profiles/limits';
-import { MESSAGES } from '../../../domain/profiles/profile-schemas';
 import { Button } from '../../components/ui/button';
 import { requestPasswordReset } from './auth-api';
 import { FormAlert, SubmitButton, TextField, focusFirstInvalid, type FieldProblem, type Notice } from './auth-fields';
-import { AUTH_TEXT, messageOf } from './auth-messages';
+import { messageOf } from './auth-messages';
 
 interface ForgotPasswordFormProps {
   email: string;
@@ -19,6 +19,7 @@ interface ForgotPasswordFormProps {
 
 /** "Reset Your Password": asks for the email that receives the reset link. */
 export function ForgotPasswordForm({ email, onEmailChange, notice, onSent, onBack }: ForgotPasswordFormProps) {
+  const { t } = useTranslation('auth');
   const [problem, setProblem] = useState<FieldProblem>();
   const [alert, setAlert] = useState<Notice | null>(notice ?? null);
   const [pending, setPending] = useState(false);
@@ -31,7 +32,7 @@ export function ForgotPasswordForm({ email, onEmailChange, notice, onSent, onBac
     const trimmed = email.trim();
     if (!trimmed || !z.email().safeParse(trimmed).success) {
       flushSync(() => {
-        setProblem(trimmed ? MESSAGES.invalidEmail : true);
+        setProblem(trimmed ? t('validation.invalidEmail') : true);
         setAlert(null);
       });
       focusFirstInvalid(form.current);
@@ -44,22 +45,22 @@ export function ForgotPasswordForm({ email, onEmailChange, notice, onSent, onBac
       await requestPasswordReset(trimmed);
       onSent();
     } catch (error) {
-      setAlert({ tone: 'error', text: messageOf(error, AUTH_TEXT.resetFailed) });
+      setAlert({ tone: 'error', text: messageOf(error, t('errors.resetFailed')) });
       setPending(false);
     }
   }
 
-  const shown: Notice | null = problem === true ? { tone: 'error', text: MESSAGES.requiredFields } : alert;
+  const shown: Notice | null = problem === true ? { tone: 'error', text: t('validation.requiredFields') } : alert;
 
   return (
-    <form ref={form} noValidate onSubmit={submit} className="space-y-4" aria-label={AUTH_TEXT.forgotTitle}>
+    <form ref={form} noValidate onSubmit={submit} className="space-y-4" aria-label={t('forgot.title')}>
       {shown ? (
         <FormAlert id={summaryId} tone={shown.tone}>
           {shown.text}
         </FormAlert>
       ) : null}
       <TextField
-        label="Email"
+        label={t('fields.email')}
         type="email"
         name="email"
         autoComplete="email"
@@ -74,9 +75,9 @@ export function ForgotPasswordForm({ email, onEmailChange, notice, onSent, onBac
         problem={problem}
         summaryId={summaryId}
       />
-      <SubmitButton pending={pending} label="Send Reset Link" pendingLabel="Sending…" />
+      <SubmitButton pending={pending} label={t('forgot.submit')} pendingLabel={t('forgot.pending')} />
       <Button variant="ghost" className="w-full" onClick={onBack}>
-        Back to Login
+        {t('forgot.backToLogin')}
       </Button>
     </form>
   );

@@ -1,11 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
-import { MESSAGES } from '../../../domain/profiles/profile-schemas';
+import { useTranslation } from 'react-i18next';
 import { EMAIL_MAX, PASSWORD_MAX } from '../../../domain/profiles/limits';
 import { Button } from '../../components/ui/button';
 import { signIn } from './auth-api';
 import { FormAlert, SubmitButton, TextField, focusFirstInvalid, type FieldProblem, type Notice } from './auth-fields';
-import { AUTH_TEXT, errorCode, messageOf } from './auth-messages';
+import { errorCode, messageOf } from './auth-messages';
 
 interface LoginFormProps {
   email: string;
@@ -19,6 +19,7 @@ interface LoginFormProps {
 }
 
 export function LoginForm({ email, onEmailChange, notice, onForgotPassword, onRegister, onLoggedIn }: LoginFormProps) {
+  const { t } = useTranslation('auth');
   const [password, setPassword] = useState('');
   const [problems, setProblems] = useState<{ email?: FieldProblem; password?: FieldProblem }>({});
   const [alert, setAlert] = useState<Notice | null>(notice ?? null);
@@ -49,25 +50,25 @@ export function LoginForm({ email, onEmailChange, notice, onForgotPassword, onRe
       const code = errorCode(error);
       setAlert(
         code === 'EMAIL_NOT_VERIFIED'
-          ? { tone: 'warning', text: AUTH_TEXT.emailNotVerified }
-          : { tone: 'error', text: messageOf(error, AUTH_TEXT.loginFailed) },
+          ? { tone: 'warning', text: t('notices.emailNotVerified') }
+          : { tone: 'error', text: messageOf(error, t('errors.loginFailed')) },
       );
       setPending(false);
     }
   }
 
   // The summary stays while a required field is still empty.
-  const shown: Notice | null = problems.email === true || problems.password === true ? { tone: 'error', text: MESSAGES.requiredFields } : alert;
+  const shown: Notice | null = problems.email === true || problems.password === true ? { tone: 'error', text: t('validation.requiredFields') } : alert;
 
   return (
-    <form ref={form} noValidate onSubmit={submit} className="space-y-4" aria-label="Log in">
+    <form ref={form} noValidate onSubmit={submit} className="space-y-4" aria-label={t('login.formLabel')}>
       {shown ? (
         <FormAlert id={summaryId} tone={shown.tone}>
           {shown.text}
         </FormAlert>
       ) : null}
       <TextField
-        label="Email"
+        label={t('fields.email')}
         type="email"
         name="email"
         autoComplete="email"
@@ -83,7 +84,7 @@ export function LoginForm({ email, onEmailChange, notice, onForgotPassword, onRe
         summaryId={summaryId}
       />
       <TextField
-        label="Password"
+        label={t('fields.password')}
         type="password"
         name="password"
         autoComplete="current-password"
@@ -99,14 +100,14 @@ export function LoginForm({ email, onEmailChange, notice, onForgotPassword, onRe
       />
       <div className="flex justify-end">
         <Button variant="link" size="sm" onClick={onForgotPassword}>
-          Forgot your password?
+          {t('login.forgotPassword')}
         </Button>
       </div>
-      <SubmitButton pending={pending} label="Log In" pendingLabel="Logging in…" />
+      <SubmitButton pending={pending} label={t('login.submit')} pendingLabel={t('login.pending')} />
       <p className="text-center text-sm text-slate-600">
-        New here?{' '}
+        {t('login.newHere')}{' '}
         <Button variant="link" size="sm" className="h-auto" onClick={onRegister}>
-          Create an account
+          {t('login.createAccount')}
         </Button>
       </p>
     </form>

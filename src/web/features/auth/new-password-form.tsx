@@ -1,11 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/profiles/limits';
-import { MESSAGES } from '../../../domain/profiles/profile-schemas';
 import { Button } from '../../components/ui/button';
 import { resetPassword } from './auth-api';
 import { FormAlert, SubmitButton, TextField, focusFirstInvalid, type FieldProblem } from './auth-fields';
-import { AUTH_TEXT, errorCode, messageOf } from './auth-messages';
+import { errorCode, messageOf } from './auth-messages';
 
 interface NewPasswordFormProps {
   token: string;
@@ -18,6 +18,7 @@ type Problems = { password?: FieldProblem; confirm?: FieldProblem };
 
 /** The target of the reset email (?reset=true&token=…): choose a new password. */
 export function NewPasswordForm({ token, onDone, onRequestNewLink }: NewPasswordFormProps) {
+  const { t } = useTranslation('auth');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [problems, setProblems] = useState<Problems>({});
@@ -32,9 +33,9 @@ export function NewPasswordForm({ token, onDone, onRequestNewLink }: NewPassword
     if (pending) return;
     const found: Problems = {};
     if (!password) found.password = true;
-    else if (password.length < PASSWORD_MIN) found.password = MESSAGES.passwordTooShort;
+    else if (password.length < PASSWORD_MIN) found.password = t('validation.passwordTooShort', { min: PASSWORD_MIN });
     if (!confirm) found.confirm = true;
-    else if (password && confirm !== password) found.confirm = MESSAGES.passwordsDoNotMatch;
+    else if (password && confirm !== password) found.confirm = t('validation.passwordsDoNotMatch');
     if (found.password || found.confirm) {
       flushSync(() => {
         setProblems(found);
@@ -53,32 +54,32 @@ export function NewPasswordForm({ token, onDone, onRequestNewLink }: NewPassword
     } catch (error) {
       if (errorCode(error) === 'INVALID_TOKEN') {
         setLinkInvalid(true);
-        setFormError(AUTH_TEXT.resetLinkExpired);
+        setFormError(t('notices.resetLinkExpired'));
       } else {
-        setFormError(messageOf(error, AUTH_TEXT.newPasswordFailed));
+        setFormError(messageOf(error, t('errors.newPasswordFailed')));
       }
       setPending(false);
     }
   }
 
-  const shownError = problems.password === true || problems.confirm === true ? MESSAGES.requiredFields : formError;
+  const shownError = problems.password === true || problems.confirm === true ? t('validation.requiredFields') : formError;
 
   return (
-    <form ref={form} noValidate onSubmit={submit} className="space-y-4" aria-label="Set a new password">
+    <form ref={form} noValidate onSubmit={submit} className="space-y-4" aria-label={t('newPassword.formLabel')}>
       {shownError ? <FormAlert id={summaryId}>{shownError}</FormAlert> : null}
       {linkInvalid ? (
         <Button variant="outline" className="w-full" onClick={onRequestNewLink}>
-          Request a new link
+          {t('newPassword.requestNewLink')}
         </Button>
       ) : null}
       <TextField
-        label="New Password"
+        label={t('newPassword.passwordLabel')}
         type="password"
         name="new-password"
         autoComplete="new-password"
         required
         maxLength={PASSWORD_MAX}
-        hint={`At least ${PASSWORD_MIN} characters`}
+        hint={t('fields.passwordHint', { min: PASSWORD_MIN })}
         value={password}
         onChange={(e) => {
           setPassword(e.target.value);
@@ -88,7 +89,7 @@ export function NewPasswordForm({ token, onDone, onRequestNewLink }: NewPassword
         summaryId={summaryId}
       />
       <TextField
-        label="Confirm New Password"
+        label={t('newPassword.confirmLabel')}
         type="password"
         name="confirm-password"
         autoComplete="new-password"
@@ -102,7 +103,7 @@ export function NewPasswordForm({ token, onDone, onRequestNewLink }: NewPassword
         problem={problems.confirm}
         summaryId={summaryId}
       />
-      <SubmitButton pending={pending} label="Update Password" pendingLabel="Updating…" />
+      <SubmitButton pending={pending} label={t('newPassword.submit')} pendingLabel={t('newPassword.pending')} />
     </form>
   );
 }

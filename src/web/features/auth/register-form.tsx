@@ -1,19 +1,36 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
 import { STATES, districtsOf } from '../../../domain/geography/states';
-import { ALIGNMENTS, OTHER_ALIGNMENT_MAX, resolveAlignment } from '../../../domain/profiles/alignment';
+import { ALIGNMENTS, OTHER_ALIGNMENT_MAX, resolveAlignment, type Alignment } from '../../../domain/profiles/alignment';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/profiles/limits';
 import { MESSAGES, registerFormSchema, type RegisterForm } from '../../../domain/profiles/profile-schemas';
 import { signUp } from './auth-api';
 import { FormAlert, SelectField, SubmitButton, TextField, focusFirstInvalid, type FieldProblem } from './auth-fields';
-import { AUTH_TEXT, messageOf } from './auth-messages';
+import { messageOf } from './auth-messages';
 
 type Values = Required<RegisterForm>;
 type Field = keyof Values;
 
 const EMPTY: Values = { name: '', email: '', password: '', confirmPassword: '', alignment: '', otherAlignment: '', state: '', district: '' };
 
-/** Zod issues as one problem per field (the first); "required" issues become `true`. */
+/** Each alignment's label (the value sent and stored stays the English name). */
+const ALIGNMENT_LABELS = {
+  Republican: 'register.alignments.republican',
+  Democrat: 'register.alignments.democrat',
+  Libertarian: 'register.alignments.libertarian',
+  Constitutionalist: 'register.alignments.constitutionalist',
+  Green: 'register.alignments.green',
+  Reformer: 'register.alignments.reformer',
+  'No Labels': 'register.alignments.noLabels',
+  Independent: 'register.alignments.independent',
+  Other: 'register.alignments.other',
+} as const satisfies Record<Alignment, string>;
+
+/**
+ * Zod issues as one problem per field (the first); "required" issues become `true`. The other
+ * messages are the schema's (src/domain), translated centrally.
+ */
 function problemsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
   const problems: Partial<Record<Field, FieldProblem>> = {};
   for (const issue of issues) {
@@ -37,6 +54,7 @@ interface RegisterFormProps {
 }
 
 export function RegisterForm({ recruitedBy, initialEmail, onRegistered }: RegisterFormProps) {
+  const { t } = useTranslation('auth');
   const [values, setValues] = useState<Values>(() => (initialEmail ? { ...EMPTY, email: initialEmail } : EMPTY));
   const [problems, setProblems] = useState<Partial<Record<Field, FieldProblem>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -64,7 +82,7 @@ export function RegisterForm({ recruitedBy, initialEmail, onRegistered }: Regist
     const data = parsed.data;
     const politicalAlignment = resolveAlignment(data.alignment, data.otherAlignment);
     if (!politicalAlignment) {
-      setProblems({ alignment: MESSAGES.invalidAlignment });
+      setProblems({ alignment: t('validation.invalidAlignment') });
       return;
     }
     setProblems({});
@@ -82,7 +100,7 @@ export function RegisterForm({ recruitedBy, initialEmail, onRegistered }: Regist
       });
       onRegistered(data.email);
     } catch (error) {
-      setFormError(messageOf(error, AUTH_TEXT.registerFailed));
+      setFormError(messageOf(error, t('errors.registerFailed')));
       setPending(false);
     }
   }
@@ -90,15 +108,16 @@ export function RegisterForm({ recruitedBy, initialEmail, onRegistered }: Regist
   const districts = values.state ? districtsOf(values.state) : [];
   const atLarge = districts.length === 1;
   // The summary stays while a required field is still empty.
-  const shownError = Object.values(problems).some((p) => p === true) ? MESSAGES.requiredFields : formError;
-  const common = (field: Field) => ({ problem: problems[field], summaryId, required: true });
+  const shownError = Object.values(problems).some((p) => p === true) ? t('validation.requiredFields') : formError;
+  // What every field shares: its problem, the summary it points to when missing, required.
+  const common = (problem: FieldProblem) => ({ problem, summaryId, required: true });
 
   return (
-    <form ref={form} noValidate onSubmit={submit} className="space-y-4" aria-label="Register">
+    <form ref={form} noValidate onSubmit={submit} className="space-y-4" aria-label={t('register.formLabel')}>
       {shownError ? <FormAlert id={summaryId}>{shownError}</FormAlert> : null}
-      <TextField label="Name" name="name" autoComplete="name" maxLength={NAME_MAX} value={values.name} onChange={(e) => set('name', e.target.value)} {...common('name')} />
+      <TextField label={t('register.nameLabel')} name="name" autoComplete="name" maxLength={NAME_MAX} value={values.name} onChange={(e) => set('name', e.target.value)} {...common(problems.name)} />
       <TextField
-        label="Email"
+        label={t('fields.email')}
         type="email"
         name="email"
         autoComplete="email"
@@ -106,51 +125,51 @@ export function RegisterForm({ recruitedBy, initialEmail, onRegistered }: Regist
         maxLength={EMAIL_MAX}
         value={values.email}
         onChange={(e) => set('email', e.target.value)}
-        {...common('email')}
+        {...common(problems.email)}
       />
       <TextField
-        label="Password"
+        label={t('fields.password')}
         type="password"
         name="new-password"
         autoComplete="new-password"
         maxLength={PASSWORD_MAX}
-        hint={`At least ${PASSWORD_MIN} characters`}
+        hint={t('fields.passwordHint', { min: PASSWORD_MIN })}
         value={values.password}
         onChange={(e) => set('password', e.target.value)}
-        {...common('password')}
+        {...common(problems.password)}
       />
       <TextField
-        label="Confirm Password"
+        label={t('register.confirmPasswordLabel')}
         type="password"
         name="confirm-password"
         autoComplete="new-password"
         maxLength={PASSWORD_MAX}
         value={values.confirmPassword}
         onChange={(e) => set('confirmPassword', e.target.value)}
-        {...common('confirmPassword')}
+        {...common(problems.confirmPassword)}
       />
-      <SelectField label="Political Alignment" name="alignment" value={values.alignment} onChange={(e) => set('alignment', e.target.value)} {...common('alignment')}>
-        <option value="">Select your political alignment</option>
+      <SelectField label={t('register.alignmentLabel')} name="alignment" value={values.alignment} onChange={(e) => set('alignment', e.target.value)} {...common(problems.alignment)}>
+        <option value="">{t('register.alignmentPlaceholder')}</option>
         {ALIGNMENTS.map((a) => (
           <option key={a} value={a}>
-            {a}
+            {t(ALIGNMENT_LABELS[a])}
           </option>
         ))}
       </SelectField>
       {values.alignment === 'Other' ? (
         <TextField
-          label="Describe your political alignment"
+          label={t('register.otherAlignmentLabel')}
           name="other-alignment"
           autoComplete="off"
           maxLength={OTHER_ALIGNMENT_MAX}
           value={values.otherAlignment}
           onChange={(e) => set('otherAlignment', e.target.value)}
-          {...common('otherAlignment')}
+          {...common(problems.otherAlignment)}
         />
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label="State" name="state" autoComplete="address-level1" value={values.state} onChange={(e) => set('state', e.target.value)} {...common('state')}>
-          <option value="">Select your state</option>
+        <SelectField label={t('register.stateLabel')} name="state" autoComplete="address-level1" value={values.state} onChange={(e) => set('state', e.target.value)} {...common(problems.state)}>
+          <option value="">{t('register.statePlaceholder')}</option>
           {STATES.map((s) => (
             <option key={s.code} value={s.code}>
               {s.name}
@@ -158,22 +177,22 @@ export function RegisterForm({ recruitedBy, initialEmail, onRegistered }: Regist
           ))}
         </SelectField>
         <SelectField
-          label="District"
+          label={t('register.districtLabel')}
           name="district"
           value={values.district}
           disabled={!values.state}
           onChange={(e) => set('district', e.target.value)}
-          {...common('district')}
+          {...common(problems.district)}
         >
-          <option value="">{values.state ? 'Select your district' : 'Select a state first'}</option>
+          <option value="">{values.state ? t('register.districtPlaceholder') : t('register.stateFirst')}</option>
           {districts.map((d) => (
             <option key={d} value={String(d)}>
-              {atLarge ? `${d} (At-large)` : d}
+              {atLarge ? t('register.atLarge', { district: d }) : d}
             </option>
           ))}
         </SelectField>
       </div>
-      <SubmitButton pending={pending} label="Register" pendingLabel="Registering…" />
+      <SubmitButton pending={pending} label={t('register.submit')} pendingLabel={t('register.pending')} />
     </form>
   );
 }

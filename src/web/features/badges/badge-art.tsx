@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
-import { findBadge, type BadgeCategory } from '../../../domain/badges/catalogue';
+import { useTranslation } from 'react-i18next';
+import { badgeSlug, findBadge, type BadgeCategory } from '../../../domain/badges/catalogue';
 import { cn } from '../../components/ui/class-names';
+import type badgesCatalog from '../../locales/en/badges.json';
 
 /**
  * The artwork of every badge, in one style: a ribboned medal whose colours follow the badge's
@@ -206,6 +208,34 @@ function trophy(ink: string): ReactNode {
   );
 }
 
+/** A catalogue badge's key in the `badges` namespace: "Delegate - Level 2" → "delegateLevel2". */
+type CatalogueKey = keyof (typeof badgesCatalog)['catalogue'];
+
+function catalogueKey(name: string): CatalogueKey | undefined {
+  const badge = findBadge(name);
+  return badge ? (badgeSlug(badge.name).replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase()) as CatalogueKey) : undefined;
+}
+
+/**
+ * What the UI shows of a badge, in the page's language: catalogue badges are translated by
+ * their stable (English) name; a name the catalogue does not know is shown as given.
+ */
+export function useBadgeText() {
+  const { t } = useTranslation('badges');
+  const text = (name: string, part: 'name' | 'description' | 'criteria', fallback: string) => {
+    const key = catalogueKey(name);
+    return key ? t(`catalogue.${key}.${part}`) : fallback;
+  };
+  return {
+    name: (name: string) => text(name, 'name', name),
+    description: (badge: { name: string; description: string }) => text(badge.name, 'description', badge.description),
+    criteria: (badge: { name: string; criteria: string }) => text(badge.name, 'criteria', badge.criteria),
+    category: (category: BadgeCategory) => t(`categories.${lowerCategory(category)}.name`),
+  };
+}
+
+export const lowerCategory = (category: BadgeCategory) => category.toLowerCase() as Lowercase<BadgeCategory>;
+
 export interface BadgeArtProps {
   name: string;
   /** Defaults to the catalogue's category of `name` (Special for unknown names). */
@@ -214,13 +244,15 @@ export interface BadgeArtProps {
   size?: number;
   /** Greyed out: not earned (yet). */
   muted?: boolean;
-  /** The accessible name; by default "{name} badge". */
+  /** The accessible name; by default "{name} badge" (the name translated). */
   label?: string;
   className?: string;
 }
 
 /** One badge's artwork, with an accessible name. */
 export function BadgeArt({ name, category, size = 64, muted = false, label, className }: BadgeArtProps) {
+  const { t } = useTranslation('badges');
+  const text = useBadgeText();
   const badge = findBadge(name);
   const palette = PALETTES[category ?? badge?.category ?? 'Special'];
   const art = badge?.hasArtwork ? emblem(badge.name, palette.emblem, palette.face) : trophy(palette.emblem);
@@ -230,7 +262,7 @@ export function BadgeArt({ name, category, size = 64, muted = false, label, clas
       width={size}
       height={size}
       role="img"
-      aria-label={label ?? `${name} badge`}
+      aria-label={label ?? t('art.label', { name: text.name(name) })}
       className={cn('shrink-0', muted && 'opacity-60 grayscale', className)}
     >
       <path d="M20 0 h9 l6 16 h-9 z" fill={palette.ribbon} />

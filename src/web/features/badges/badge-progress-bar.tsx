@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { BadgeMetric } from '../../../domain/badges/catalogue';
 import { cn } from '../../components/ui/class-names';
 
@@ -18,29 +19,32 @@ export function ProgressBar({ percent, label, className, tone = 'navy' }: { perc
   );
 }
 
-/** What "n / target" counts, per metric. */
-export function progressUnit(metric: BadgeMetric): string {
-  switch (metric) {
-    case 'sparks':
-      return 'Sparks';
-    case 'banners':
-      return 'Banners';
-    case 'brownies_in_a_day':
-      return 'Brownies on your best day';
-    case 'debate_contributions':
-      return 'debate contributions';
-    case 'challenge_wins':
-      return 'challenge wins';
-    case 'pioneer':
-      return 'level 1 caucuses finalized in your district';
-    case 'founding_member':
-      return 'members confirmed so far';
-    case 'champion':
-      return 'requirements met';
-    case 'delegate_level':
-    case 'candidate':
-      return 'election won';
-    case 'premium':
-      return 'purchased';
-  }
+/** What "n / target" counts, per metric, in the page's language. */
+export function useProgressUnit(): (metric: BadgeMetric) => string {
+  const { t } = useTranslation('badges');
+  return (metric) => {
+    switch (metric) {
+      case 'sparks':
+        return t('units.sparks');
+      case 'banners':
+        return t('units.banners');
+      case 'brownies_in_a_day':
+        return t('units.browniesInADay');
+      case 'debate_contributions':
+        return t('units.debateContributions');
+      case 'challenge_wins':
+        return t('units.challengeWins');
+      case 'pioneer':
+        return t('units.pioneer');
+      case 'founding_member':
+        return t('units.foundingMember');
+      case 'champion':
+        return t('units.champion');
+      case 'delegate_level':
+      case 'candidate':
+        return t('units.electionWon');
+      case 'premium':
+        return t('units.premium');
+    }
+  };
 }

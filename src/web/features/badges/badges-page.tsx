@@ -1,15 +1,16 @@
 import { CheckCircle2, Lock, RefreshCw, ShoppingBag } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BadgeCategoryView, BadgeView } from '../../../domain/badges/badge-types';
-import type { BadgeCategory } from '../../../domain/badges/catalogue';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/class-names';
 import { EmptyState, ErrorState, Page } from '../../components/ui/page';
 import { Skeleton } from '../../components/ui/skeleton';
-import { BadgeArt } from './badge-art';
-import { ProgressBar, progressUnit } from './badge-progress-bar';
+import { useFormat } from '../../i18n/format';
+import { BadgeArt, lowerCategory, useBadgeText } from './badge-art';
+import { ProgressBar, useProgressUnit } from './badge-progress-bar';
 import { useBadgeCatalogue } from './badge-queries';
 
 /**
@@ -18,37 +19,29 @@ import { useBadgeCatalogue } from './badge-queries';
  * card opens /badge/{slug}, premium badges their purchase page /premium-badge/{id}.
  */
 
-const CATEGORY_BLURBS: Record<BadgeCategory, string> = {
-  Recruitment: 'Sparks: one for every friend who joins through your referral link.',
-  Leadership: 'Banners for guiding caucuses to a Delegate, and the badges of being elected.',
-  Community: 'Brownies received in a day, and contributions to debates.',
-  Challenges: 'Team challenges won.',
-  Special: 'Being among the first, and completing the Champion checklist.',
-  Founding: 'The first members of the movement.',
-  Premium: 'Badges you can buy to support the movement.',
-};
-
 export default function BadgesPage() {
-  useDocumentTitle('Earning Badges');
+  const { t } = useTranslation('badges');
+  const text = useBadgeText();
+  useDocumentTitle(t('list.title'));
   const { data, isLoading, error, refetch, isFetching } = useBadgeCatalogue();
 
   return (
-    <Page title="Earning Badges" subtitle="Badges mark what you do for the movement: recruiting, organizing, taking part.">
+    <Page title={t('list.title')} subtitle={t('list.subtitle')}>
       {isLoading ? (
         <BadgesSkeleton />
       ) : error || !data ? (
-        <ErrorState title="Failed to load badges" message={`Error loading badges: ${error?.message ?? 'no answer'}. Please try refreshing the page`}>
+        <ErrorState title={t('list.loadFailed')} message={t('list.loadError', { message: error?.message ?? t('list.noAnswer') })}>
           <Button variant="outline" onClick={() => void refetch()} disabled={isFetching}>
-            <RefreshCw className="h-4 w-4" aria-hidden="true" /> Retry
+            <RefreshCw className="h-4 w-4" aria-hidden="true" /> {t('list.retry')}
           </Button>
         </ErrorState>
       ) : (
         <>
           <Summary signedIn={data.signedIn} earned={data.earnedCount} total={data.categories.reduce((n, c) => n + c.badges.length, 0)} />
-          <nav aria-label="Badge categories" className="mb-6 flex flex-wrap gap-2">
+          <nav aria-label={t('list.categoriesLabel')} className="mb-6 flex flex-wrap gap-2">
             {data.categories.map((c) => (
               <a key={c.name} href={`#category-${c.name.toLowerCase()}`} className="rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-700 hover:bg-slate-100">
-                {c.name}
+                {text.category(c.name)}
               </a>
             ))}
           </nav>
@@ -64,23 +57,21 @@ export default function BadgesPage() {
 }
 
 function Summary({ signedIn, earned, total }: { signedIn: boolean; earned: number; total: number }) {
+  const { t } = useTranslation('badges');
   if (!signedIn) {
     return (
       <p className="mb-6 rounded-lg border border-navy-100 bg-navy-50 p-4 text-sm text-navy-900">
-        <Link to="/auth" className="font-semibold underline underline-offset-2">
-          Sign in or join
-        </Link>{' '}
-        to see the badges you have earned and your progress toward the others.
+        <Trans t={t} i18nKey="list.signInPrompt" components={{ anchor: <Link to="/auth" className="font-semibold underline underline-offset-2" /> }} />
       </p>
     );
   }
   return (
     <div className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
       {earned === 0 ? (
-        <p className="text-sm text-slate-700">No badges earned yet. Each card below shows how far you are from it.</p>
+        <p className="text-sm text-slate-700">{t('list.noneEarned')}</p>
       ) : (
         <p className="text-sm text-slate-700">
-          You have earned <strong className="text-navy-900">{earned}</strong> of {total} badges.
+          <Trans t={t} i18nKey="list.earnedCount" values={{ earned, total }} components={{ strong: <strong className="text-navy-900" /> }} />
         </p>
       )}
     </div>
@@ -88,16 +79,19 @@ function Summary({ signedIn, earned, total }: { signedIn: boolean; earned: numbe
 }
 
 function CategorySection({ category, signedIn }: { category: BadgeCategoryView; signedIn: boolean }) {
-  const headingId = `category-${category.name.toLowerCase()}`;
+  const { t } = useTranslation('badges');
+  const text = useBadgeText();
+  const key = lowerCategory(category.name);
+  const headingId = `category-${key}`;
   return (
     <section aria-labelledby={headingId} className="scroll-mt-20">
       <h2 id={headingId} className="text-xl font-semibold text-navy-900">
-        {category.name}
+        {text.category(category.name)}
       </h2>
-      <p className="mt-1 text-sm text-slate-600">{CATEGORY_BLURBS[category.name]}</p>
+      <p className="mt-1 text-sm text-slate-600">{t(`categories.${key}.blurb`)}</p>
       {category.badges.length === 0 ? (
         <div className="mt-4">
-          <EmptyState>No badges in this category yet.</EmptyState>
+          <EmptyState>{t('list.emptyCategory')}</EmptyState>
         </div>
       ) : (
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -113,6 +107,7 @@ function CategorySection({ category, signedIn }: { category: BadgeCategoryView; 
 }
 
 function BadgeCard({ badge, signedIn }: { badge: BadgeView; signedIn: boolean }) {
+  const text = useBadgeText();
   const earned = badge.earnedAt !== null;
   const to = badge.premium ? `/premium-badge/${badge.premium.id}` : `/badge/${badge.slug}`;
   return (
@@ -123,8 +118,8 @@ function BadgeCard({ badge, signedIn }: { badge: BadgeView; signedIn: boolean })
       >
         <BadgeArt name={badge.name} category={badge.category} size={64} muted={signedIn && !earned} />
         <span className="flex min-w-0 flex-1 flex-col gap-1">
-          <span className="font-semibold text-slate-900">{badge.name}</span>
-          <span className="text-sm text-slate-600">{badge.criteria}</span>
+          <span className="font-semibold text-slate-900">{text.name(badge.name)}</span>
+          <span className="text-sm text-slate-600">{text.criteria(badge)}</span>
           <CardStatus badge={badge} />
         </span>
       </Link>
@@ -133,10 +128,14 @@ function BadgeCard({ badge, signedIn }: { badge: BadgeView; signedIn: boolean })
 }
 
 function CardStatus({ badge }: { badge: BadgeView }) {
+  const { t } = useTranslation('badges');
+  const text = useBadgeText();
+  const progressUnit = useProgressUnit();
+  const format = useFormat();
   if (badge.earnedAt) {
     return (
       <span className="mt-auto inline-flex items-center gap-1 text-sm font-medium text-green-800">
-        <CheckCircle2 className="h-4 w-4" aria-hidden="true" /> Earned {new Date(badge.earnedAt).toLocaleDateString('en-US', { dateStyle: 'medium' })}
+        <CheckCircle2 className="h-4 w-4" aria-hidden="true" /> {t('list.earnedOn', { date: format.date(badge.earnedAt, 'medium') })}
       </span>
     );
   }
@@ -151,23 +150,24 @@ function CardStatus({ badge }: { badge: BadgeView }) {
   if (badge.progress.closed) {
     return (
       <span className="mt-auto inline-flex items-center gap-1 text-sm text-slate-600">
-        <Lock className="h-4 w-4" aria-hidden="true" /> No longer earnable
+        <Lock className="h-4 w-4" aria-hidden="true" /> {t('list.noLongerEarnable')}
       </span>
     );
   }
   return (
     <span className="mt-auto block space-y-1 pt-1">
-      <ProgressBar percent={badge.progress.percent} label={`${badge.name} progress`} />
+      <ProgressBar percent={badge.progress.percent} label={t('progressLabel', { name: text.name(badge.name) })} />
       <span className="block text-xs text-slate-600">
-        {badge.progress.current.toLocaleString('en-US')} / {badge.progress.target.toLocaleString('en-US')} {progressUnit(badge.metric)}
+        {format.number(badge.progress.current)} / {format.number(badge.progress.target)} {progressUnit(badge.metric)}
       </span>
     </span>
   );
 }
 
 function BadgesSkeleton() {
+  const { t } = useTranslation('badges');
   return (
-    <div role="status" aria-label="Loading badges" className="space-y-8">
+    <div role="status" aria-label={t('list.loading')} className="space-y-8">
       {[0, 1].map((section) => (
         <div key={section} className="space-y-3">
           <Skeleton className="h-6 w-40" />
@@ -185,7 +185,7 @@ function BadgesSkeleton() {
           </div>
         </div>
       ))}
-      <span className="sr-only">Loading…</span>
+      <span className="sr-only">{t('loading')}</span>
     </div>
   );
 }

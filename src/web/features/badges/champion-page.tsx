@@ -1,6 +1,8 @@
 import { Award, CheckCircle2, Circle, PlusCircle, RefreshCw, Search } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ChampionView } from '../../../domain/badges/badge-types';
+import { CHAMPION_MIN_SPARKS, type ChampionRequirementKey } from '../../../domain/badges/champion';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -18,18 +20,19 @@ import { useChampion } from './badge-queries';
  * the referral link with its copy button ('Copied!' for 2 seconds) and the ways onward.
  */
 export default function ChampionPage() {
-  useDocumentTitle('Champion Badge');
+  const { t } = useTranslation('badges');
+  useDocumentTitle(t('champion.title'));
   const { user } = useSession();
   const { data, isLoading, error, refetch, isFetching } = useChampion(user?.id);
 
   return (
-    <Page title="Champion Badge" subtitle="Recruit, organize, vote and support the movement to become a Champion.">
+    <Page title={t('champion.title')} subtitle={t('champion.subtitle')}>
       {isLoading || !user ? (
         <ChampionSkeleton />
       ) : error || !data ? (
-        <ErrorState title="Failed to load your progress" message={error?.message ?? 'Please try refreshing the page'}>
+        <ErrorState title={t('champion.loadFailed')} message={error?.message ?? t('champion.refreshHint')}>
           <Button variant="outline" onClick={() => void refetch()} disabled={isFetching}>
-            <RefreshCw className="h-4 w-4" aria-hidden="true" /> Retry
+            <RefreshCw className="h-4 w-4" aria-hidden="true" /> {t('list.retry')}
           </Button>
         </ErrorState>
       ) : (
@@ -40,6 +43,19 @@ export default function ChampionPage() {
 }
 
 function ChampionProgress({ view }: { view: ChampionView }) {
+  const { t } = useTranslation('badges');
+  const itemLabel = (key: ChampionRequirementKey) => {
+    switch (key) {
+      case 'sparks':
+        return t('champion.items.sparks', { count: CHAMPION_MIN_SPARKS });
+      case 'organize':
+        return t('champion.items.organize');
+      case 'vote':
+        return t('champion.items.vote');
+      case 'premium':
+        return t('champion.items.premium');
+    }
+  };
   const done = view.items.filter((i) => i.done).length;
   return (
     <div className="grid gap-6 md:grid-cols-3">
@@ -48,19 +64,19 @@ function ChampionProgress({ view }: { view: ChampionView }) {
           <div className="flex items-center gap-4">
             <BadgeArt name="Champion" size={72} muted={!view.earned} />
             <div>
-              <CardTitle>Champion Badge Progress</CardTitle>
+              <CardTitle>{t('champion.progressTitle')}</CardTitle>
               <CardDescription>
-                {view.earned ? 'You are a Champion! The badge is yours.' : `${done} of ${view.items.length} complete`}
+                {view.earned ? t('champion.earned') : t('champion.itemsDone', { done, total: view.items.length })}
               </CardDescription>
             </div>
           </div>
         </CardHeader>
         <CardContent className="space-y-5">
           <div className="space-y-1">
-            <ProgressBar percent={view.percent} label="Champion Badge progress" tone={view.earned ? 'green' : 'navy'} />
-            <p className="text-sm text-slate-700">{view.percent}% complete</p>
+            <ProgressBar percent={view.percent} label={t('champion.progressLabel')} tone={view.earned ? 'green' : 'navy'} />
+            <p className="text-sm text-slate-700">{t('champion.percentComplete', { percent: view.percent })}</p>
           </div>
-          <ul className="space-y-3" aria-label="Champion checklist">
+          <ul className="space-y-3" aria-label={t('champion.checklistLabel')}>
             {view.items.map((item) => (
               <li key={item.key} className="flex items-start gap-3">
                 {item.done ? (
@@ -69,8 +85,8 @@ function ChampionProgress({ view }: { view: ChampionView }) {
                   <Circle className="mt-0.5 h-5 w-5 shrink-0 text-slate-400" aria-hidden="true" />
                 )}
                 <span className={item.done ? 'text-slate-900' : 'text-slate-700'}>
-                  {item.label}
-                  <span className="sr-only">{item.done ? ' (done)' : ' (not done yet)'}</span>
+                  {itemLabel(item.key)}
+                  <span className="sr-only"> {item.done ? t('champion.done') : t('champion.notDone')}</span>
                 </span>
               </li>
             ))}
@@ -80,20 +96,20 @@ function ChampionProgress({ view }: { view: ChampionView }) {
 
       <Card>
         <CardHeader>
-          <CardTitle>Your Referral Link</CardTitle>
-          <CardDescription>Earn 1 Spark for every friend who joins through it and confirms their email.</CardDescription>
+          <CardTitle>{t('champion.referralTitle')}</CardTitle>
+          <CardDescription>{t('champion.referralDescription')}</CardDescription>
         </CardHeader>
         <CardContent className="space-y-2">
           <Label htmlFor="champion-referral-link" className="sr-only">
-            Referral link
+            {t('champion.referralLabel')}
           </Label>
           <Input id="champion-referral-link" readOnly value={view.referralLink} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
           <CopyButton
             text={view.referralLink}
-            label="Copy referral link"
-            copiedLabel="Copied!"
-            toastTitle="Referral link copied!"
-            toastDescription="Share this link to earn Sparks when friends join."
+            label={t('champion.copyLink')}
+            copiedLabel={t('champion.copied')}
+            toastTitle={t('champion.linkCopied')}
+            toastDescription={t('champion.linkCopiedDescription')}
             className="w-full"
           />
         </CardContent>
@@ -102,17 +118,17 @@ function ChampionProgress({ view }: { view: ChampionView }) {
       <div className="flex flex-col gap-3 sm:flex-row md:col-span-3">
         <Button asChild variant="primary">
           <Link to="/caucus-search">
-            <Search className="h-4 w-4" aria-hidden="true" /> Find a Caucus
+            <Search className="h-4 w-4" aria-hidden="true" /> {t('champion.findCaucus')}
           </Link>
         </Button>
         <Button asChild variant="outline">
           <Link to="/create-caucus">
-            <PlusCircle className="h-4 w-4" aria-hidden="true" /> Create a Caucus
+            <PlusCircle className="h-4 w-4" aria-hidden="true" /> {t('champion.createCaucus')}
           </Link>
         </Button>
         <Button asChild variant="outline">
           <Link to="/badges">
-            <Award className="h-4 w-4" aria-hidden="true" /> View All Badges
+            <Award className="h-4 w-4" aria-hidden="true" /> {t('champion.viewAllBadges')}
           </Link>
         </Button>
       </div>
@@ -121,8 +137,9 @@ function ChampionProgress({ view }: { view: ChampionView }) {
 }
 
 function ChampionSkeleton() {
+  const { t } = useTranslation('badges');
   return (
-    <div role="status" aria-label="Loading your progress" className="grid gap-6 md:grid-cols-3">
+    <div role="status" aria-label={t('champion.loading')} className="grid gap-6 md:grid-cols-3">
       <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-5 md:col-span-2">
         <Skeleton className="h-16 w-2/3" />
         <Skeleton className="h-2.5 w-full" />
@@ -131,7 +148,7 @@ function ChampionSkeleton() {
         ))}
       </div>
       <Skeleton className="h-44" />
-      <span className="sr-only">Loading…</span>
+      <span className="sr-only">{t('loading')}</span>
     </div>
   );
 }

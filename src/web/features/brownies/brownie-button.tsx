@@ -1,14 +1,14 @@
 import { Cookie, Loader2 } from 'lucide-react';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { BROWNIE_MESSAGES } from '../../../domain/points/brownie-rules';
 import { ApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/class-names';
 import { useSession } from '../session/use-session';
 import { useBrownieToday, useGiveBrownie } from './brownie-queries';
 
-/** 'Title: description' messages of the spec become a toast's title and description. */
+/** The server's 'Title: description' refusals become a toast's title and description. */
 function toastParts(message: string): [string, string | undefined] {
   const at = message.indexOf(': ');
   return at > 0 ? [message.slice(0, at), message.slice(at + 2)] : [message, undefined];
@@ -21,6 +21,7 @@ function toastParts(message: string): [string, string | undefined] {
  * under the button, or as a tooltip on hover and focus in the compact form.
  */
 export function BrownieButton({ receiverId, receiverName, compact = false, className }: { receiverId: string; receiverName: string; compact?: boolean; className?: string }) {
+  const { t } = useTranslation('brownies');
   const { user } = useSession();
   const today = useBrownieToday(user?.id);
   const give = useGiveBrownie(user?.id);
@@ -29,15 +30,19 @@ export function BrownieButton({ receiverId, receiverName, compact = false, class
 
   const givenToday = !!today.data?.given;
   const unavailable = givenToday || today.isPending || give.isPending;
-  const label = `Give ${receiverName} a brownie`;
+  const label = t('button.label', { name: receiverName });
 
   const onClick = () => {
     if (unavailable) return;
     give.mutate(receiverId, {
-      onSuccess: () => toast.success(BROWNIE_MESSAGES.awardedTitle, { description: BROWNIE_MESSAGES.awardedDescription }),
+      onSuccess: () => toast.success(t('button.awardedTitle'), { description: t('button.awardedDescription') }),
       onError: (error) => {
         const refused = error instanceof ApiError && (error.status === 400 || error.status === 409 || error.status === 429);
-        const [title, description] = toastParts(refused ? error.message : BROWNIE_MESSAGES.failed);
+        if (!refused) {
+          toast.error(t('button.failed'));
+          return;
+        }
+        const [title, description] = toastParts(error.message);
         toast.error(title, description ? { description } : undefined);
       },
     });
@@ -52,11 +57,11 @@ export function BrownieButton({ receiverId, receiverName, compact = false, class
         aria-disabled={unavailable}
         aria-label={compact ? label : undefined}
         aria-describedby={givenToday ? descriptionId : undefined}
-        title={givenToday ? BROWNIE_MESSAGES.alreadyGaveToday : undefined}
+        title={givenToday ? t('button.alreadyGaveToday') : undefined}
         className={cn('border-amber-300 text-amber-900 hover:bg-amber-50', unavailable && 'cursor-not-allowed opacity-60 hover:bg-white')}
       >
         {give.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Cookie className="h-4 w-4" aria-hidden="true" />}
-        {compact ? <span aria-hidden="true">Brownie</span> : 'Give Brownie'}
+        {compact ? <span aria-hidden="true">{t('button.compact')}</span> : t('button.give')}
       </Button>
       {givenToday ? (
         <span
@@ -68,7 +73,7 @@ export function BrownieButton({ receiverId, receiverName, compact = false, class
               : 'text-xs text-slate-600'
           }
         >
-          {BROWNIE_MESSAGES.alreadyGaveToday}
+          {t('button.alreadyGaveToday')}
         </span>
       ) : null}
     </span>

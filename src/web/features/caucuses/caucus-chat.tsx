@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { CHAT_MESSAGE_MAX } from '../../../domain/caucuses/caucus-schemas';
 import { LiveChat } from '../../components/chat/live-chat';
@@ -6,6 +7,7 @@ export const chatKey = (caucusId: string) => ['caucuses', 'chat', caucusId] as c
 
 /** The caucus's chat, for its members and organizers (the server checks who may read it). */
 export function CaucusChat({ caucusId }: { caucusId: string }) {
+  const { t } = useTranslation('caucuses');
   return (
     <LiveChat
       path={`/api/caucuses/${encodeURIComponent(caucusId)}/chat`}
@@ -13,9 +15,9 @@ export function CaucusChat({ caucusId }: { caucusId: string }) {
       belongs={(m) => m.caucusId === caucusId}
       reportKind="chat_message"
       maxLength={CHAT_MESSAGE_MAX}
-      title="Caucus Chat"
-      logLabel="Chat messages"
-      onSendError={(error) => toast.error(`Error sending message: ${error.message}`)}
+      title={t('chat.title')}
+      logLabel={t('chat.logLabel')}
+      onSendError={(error) => toast.error(t('chat.sendError', { message: error.message }))}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { CaucusPerson } from '../../../domain/caucuses/caucus-types';
 import { districtLabel, stateName } from '../../../domain/geography/states';
@@ -39,31 +40,33 @@ import { RequiredMembersCard } from './caucus-detail/required-members-card';
 export default function CaucusDetailPage() {
   const { id = '' } = useParams();
   const session = useSession();
+  const { t } = useTranslation('caucuses');
   if (session.isLoading) return <DetailSkeleton />;
   if (!session.user) return <LoginRequired caucusId={id} />;
-  if (!id) return <NotFound message="No caucus ID provided" />;
+  if (!id) return <NotFound message={t('detailPage.noId')} />;
   return <CaucusDetailView caucusId={id} user={session.user} />;
 }
 
 function CaucusDetailView({ caucusId, user }: { caucusId: string; user: OwnProfile }) {
   const query = useCaucus(caucusId);
   const [person, setPerson] = useState<CaucusPerson | null>(null);
-  useDocumentTitle(query.data?.name ?? 'Caucus');
+  const { t } = useTranslation('caucuses');
+  useDocumentTitle(query.data?.name ?? t('detailPage.caucus'));
 
   if (query.isPending) return <DetailSkeleton />;
   if (query.isError) {
     const error = query.error;
     if (error instanceof ApiError && error.status === 401) return <LoginRequired caucusId={caucusId} />;
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return <NotFound message="Caucus not found" />;
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return <NotFound message={t('detailPage.notFound')} />;
     return (
       <Page>
-        <h1 className="sr-only">Caucus</h1>
-        <ErrorState title="Error Loading Caucus" message={`Error fetching caucus: ${error.message}`}>
+        <h1 className="sr-only">{t('detailPage.caucus')}</h1>
+        <ErrorState title={t('detailPage.errorTitle')} message={t('detailPage.errorMessage', { message: error.message })}>
           <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
-            <RefreshCw className={cn('h-4 w-4', query.isFetching && 'animate-spin')} aria-hidden="true" /> Try Again
+            <RefreshCw className={cn('h-4 w-4', query.isFetching && 'animate-spin')} aria-hidden="true" /> {t('detailPage.tryAgain')}
           </Button>
           <Button asChild variant="ghost">
-            <Link to="/caucus-search">Go to Caucus Search</Link>
+            <Link to="/caucus-search">{t('detailPage.toSearch')}</Link>
           </Button>
         </ErrorState>
       </Page>
@@ -75,12 +78,12 @@ function CaucusDetailView({ caucusId, user }: { caucusId: string; user: OwnProfi
   return (
     <Page
       title={caucus.name}
-      subtitle={`${districtLabel(caucus.state, caucus.district)} · ${stateName(caucus.state)} · Level ${caucus.level}`}
+      subtitle={t('detailPage.subtitle', { district: districtLabel(caucus.state, caucus.district), state: stateName(caucus.state), level: caucus.level })}
       actions={
         <div className="flex flex-wrap gap-2">
-          <Pill tone={caucus.electionFinalized ? 'navy' : 'amber'}>{caucus.electionFinalized ? 'Delegate Elected' : 'Election Pending'}</Pill>
-          <Pill tone={caucus.status === 'available' ? 'green' : 'slate'}>{caucus.status === 'available' ? 'Open' : 'Closed'}</Pill>
-          {caucus.hidden ? <Pill tone="amber">Hidden pending review</Pill> : null}
+          <Pill tone={caucus.electionFinalized ? 'navy' : 'amber'}>{caucus.electionFinalized ? t('detailPage.delegateElected') : t('detailPage.electionPending')}</Pill>
+          <Pill tone={caucus.status === 'available' ? 'green' : 'slate'}>{caucus.status === 'available' ? t('detailPage.open') : t('detailPage.closed')}</Pill>
+          {caucus.hidden ? <Pill tone="amber">{t('detailPage.hidden')}</Pill> : null}
           {!caucus.viewer?.isOrganizer ? <ReportButton itemKind="caucus" itemId={caucus.id} /> : null}
         </div>
       }
@@ -107,9 +110,10 @@ function CaucusDetailView({ caucusId, user }: { caucusId: string; user: OwnProfi
 
 /** Anyone may check a finalized caucus's election record. */
 function PublicRecordLink({ caucusId }: { caucusId: string }) {
+  const { t } = useTranslation('caucuses');
   return (
     <LinkButton to={`/caucus/${caucusId}/record`} variant="outline">
-      Check this election’s record
+      {t('detailPage.publicRecord')}
     </LinkButton>
   );
 }

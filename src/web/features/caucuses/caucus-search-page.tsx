@@ -1,12 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { HelpCircle, Loader2, Lock, Plus, RefreshCw, Users } from 'lucide-react';
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CAUCUS_STATUSES, type CaucusStatusFilter } from '../../../domain/caucuses/caucus-schemas';
 import type { CaucusSummary } from '../../../domain/caucuses/caucus-types';
 import { MAX_LEVEL, MIN_LEVEL } from '../../../domain/caucuses/level';
 import { STATES, districtLabel, districtsOf, isStateCode, isValidDistrict, stateName } from '../../../domain/geography/states';
-import { ALIGNMENTS } from '../../../domain/profiles/alignment';
+import { ALIGNMENTS, type Alignment } from '../../../domain/profiles/alignment';
 import { api } from '../../api/http';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
@@ -15,6 +16,7 @@ import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog
 import { Label, Select, SearchInput } from '../../components/ui/form-controls';
 import { EmptyState, ErrorState, Page } from '../../components/ui/page';
 import { Skeleton } from '../../components/ui/skeleton';
+import { useFormat } from '../../i18n/format';
 import { useSession } from '../session/use-session';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 
@@ -24,12 +26,19 @@ import { useDocumentTitle } from '../../components/layout/use-document-title';
  * /create-caucus. A first visit (no query at all) starts at the user's home district.
  */
 
-const STATUS_LABELS: Record<CaucusStatusFilter, string> = {
-  available: 'Available',
-  full: 'Full',
-  finalized: 'Finalized',
-  all: 'All',
-};
+/** The catalog key of each listed political alignment (the stored value stays English). */
+const ALIGNMENT_KEYS = {
+  Republican: 'republican',
+  Democrat: 'democrat',
+  Libertarian: 'libertarian',
+  Constitutionalist: 'constitutionalist',
+  Green: 'green',
+  Reformer: 'reformer',
+  'No Labels': 'noLabels',
+  Independent: 'independent',
+  Other: 'other',
+} as const satisfies Record<Alignment, string>;
+const isListedAlignment = (value: string): value is Alignment => (ALIGNMENTS as readonly string[]).includes(value);
 const DEFAULT_STATUS: CaucusStatusFilter = 'available';
 const NAME_DEBOUNCE_MS = 300;
 
@@ -105,7 +114,8 @@ export default function CaucusSearchPage() {
     setParams(paramsOf(filters), { replace: true });
   }, [applyHome, filters, setParams]);
 
-  useDocumentTitle('Find Your Caucus');
+  const { t } = useTranslation('caucuses');
+  useDocumentTitle(t('searchPage.title'));
 
   const update = useCallback(
     (change: Partial<Filters>) => {
@@ -119,14 +129,14 @@ export default function CaucusSearchPage() {
 
   return (
     <Page
-      title="Find Your Caucus"
-      subtitle="Join a caucus in your district, or start a new one and invite your neighbours."
+      title={t('searchPage.title')}
+      subtitle={t('searchPage.subtitle')}
       actions={
         <div className="flex flex-wrap gap-2">
           <HelpDialog />
           <Button asChild variant="primary">
             <Link to="/create-caucus">
-              <Plus className="h-4 w-4" aria-hidden="true" /> Create New Caucus
+              <Plus className="h-4 w-4" aria-hidden="true" /> {t('searchPage.create')}
             </Link>
           </Button>
         </div>
@@ -139,6 +149,7 @@ export default function CaucusSearchPage() {
 }
 
 function FilterPanel({ filters, onChange, homeLabel }: { filters: Filters; onChange: (change: Partial<Filters>) => void; homeLabel: string | null }) {
+  const { t } = useTranslation('caucuses');
   const ids = useId();
   const id = (name: string) => `${ids}-${name}`;
   const [name, setName] = useState(filters.name);
@@ -176,11 +187,11 @@ function FilterPanel({ filters, onChange, homeLabel }: { filters: Filters; onCha
   return (
     <Card className="mb-6">
       <CardContent className="pt-5">
-        <form role="search" aria-label="Search caucuses" onSubmit={submit} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+        <form role="search" aria-label={t('searchPage.filters.label')} onSubmit={submit} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
           <div className="flex min-w-0 flex-col gap-1.5">
-            <Label htmlFor={id('state')}>State</Label>
+            <Label htmlFor={id('state')}>{t('searchPage.filters.state')}</Label>
             <Select id={id('state')} value={filters.state} onChange={(e) => onChange({ state: e.target.value })}>
-              <option value="">All States</option>
+              <option value="">{t('searchPage.filters.allStates')}</option>
               {STATES.map((s) => (
                 <option key={s.code} value={s.code}>
                   {s.name}
@@ -189,55 +200,55 @@ function FilterPanel({ filters, onChange, homeLabel }: { filters: Filters; onCha
             </Select>
           </div>
           <div className="flex min-w-0 flex-col gap-1.5">
-            <Label htmlFor={id('district')}>District</Label>
+            <Label htmlFor={id('district')}>{t('searchPage.filters.district')}</Label>
             <Select id={id('district')} value={filters.district} disabled={!filters.state} onChange={(e) => onChange({ district: e.target.value })}>
-              <option value="">{filters.state ? 'All Districts' : 'Select a state first'}</option>
+              <option value="">{filters.state ? t('searchPage.filters.allDistricts') : t('searchPage.filters.selectStateFirst')}</option>
               {districts.map((d) => (
                 <option key={d} value={String(d)}>
-                  {districts.length === 1 ? `${d} (At-large)` : `District ${d}`}
+                  {districts.length === 1 ? t('searchPage.filters.atLarge', { district: d }) : t('searchPage.filters.districtNumber', { district: d })}
                 </option>
               ))}
             </Select>
           </div>
           <div className="flex min-w-0 flex-col gap-1.5">
-            <Label htmlFor={id('level')}>Level</Label>
+            <Label htmlFor={id('level')}>{t('searchPage.filters.level')}</Label>
             <Select id={id('level')} value={filters.level} onChange={(e) => onChange({ level: e.target.value })}>
-              <option value="">All Levels</option>
+              <option value="">{t('searchPage.filters.allLevels')}</option>
               {Array.from({ length: MAX_LEVEL - MIN_LEVEL + 1 }, (_, i) => i + MIN_LEVEL).map((l) => (
                 <option key={l} value={String(l)}>
-                  Level {l}
+                  {t('searchPage.levelNumber', { level: l })}
                 </option>
               ))}
             </Select>
           </div>
           <div className="col-span-2 flex min-w-0 flex-col gap-1.5 lg:col-span-1">
-            <Label htmlFor={id('name')}>Caucus name</Label>
-            <SearchInput id={id('name')} value={name} placeholder="Search by name" onChange={(e) => setName(e.target.value)} />
+            <Label htmlFor={id('name')}>{t('searchPage.filters.name')}</Label>
+            <SearchInput id={id('name')} value={name} placeholder={t('searchPage.filters.namePlaceholder')} onChange={(e) => setName(e.target.value)} />
           </div>
           <div className="flex min-w-0 flex-col gap-1.5">
-            <Label htmlFor={id('status')}>Status</Label>
+            <Label htmlFor={id('status')}>{t('searchPage.filters.status')}</Label>
             <Select id={id('status')} value={filters.status} onChange={(e) => onChange({ status: e.target.value as CaucusStatusFilter })}>
               {CAUCUS_STATUSES.map((s) => (
                 <option key={s} value={s}>
-                  {STATUS_LABELS[s]}
+                  {t(`searchPage.statuses.${s}`)}
                 </option>
               ))}
             </Select>
           </div>
           <div className="flex min-w-0 flex-col gap-1.5">
-            <Label htmlFor={id('alignment')}>Political alignment</Label>
+            <Label htmlFor={id('alignment')}>{t('searchPage.filters.alignment')}</Label>
             <Select id={id('alignment')} value={filters.alignment} onChange={(e) => onChange({ alignment: e.target.value })}>
-              <option value="">All Alignments</option>
+              <option value="">{t('searchPage.filters.allAlignments')}</option>
               {ALIGNMENTS.map((a) => (
                 <option key={a} value={a}>
-                  {a}
+                  {t(`alignments.${ALIGNMENT_KEYS[a]}`)}
                 </option>
               ))}
             </Select>
           </div>
           {homeLabel ? (
             <p className="col-span-2 text-xs text-slate-600 lg:col-span-3">
-              Your home district is {homeLabel}. You can join caucuses of your own district and level as a voting member, and organize caucuses anywhere.
+              {t('searchPage.filters.homeNote', { district: homeLabel })}
             </p>
           ) : null}
         </form>
@@ -247,12 +258,13 @@ function FilterPanel({ filters, onChange, homeLabel }: { filters: Filters; onCha
 }
 
 function Results({ filters, onReset }: { filters: Filters; onReset: () => void }) {
+  const { t } = useTranslation('caucuses');
   const query = useSearchCaucuses(filters);
   const results = query.data?.pages.flatMap((p) => p.results) ?? [];
 
   if (query.isPending) {
     return (
-      <div role="status" aria-label="Loading caucuses" className="grid gap-4 md:grid-cols-2">
+      <div role="status" aria-label={t('searchPage.results.loadingLabel')} className="grid gap-4 md:grid-cols-2">
         {Array.from({ length: 4 }, (_, i) => (
           <Card key={i} className="space-y-3 p-5">
             <Skeleton className="h-5 w-2/3" />
@@ -261,16 +273,16 @@ function Results({ filters, onReset }: { filters: Filters; onReset: () => void }
             <Skeleton className="h-4 w-3/4" />
           </Card>
         ))}
-        <span className="sr-only">Loading…</span>
+        <span className="sr-only">{t('searchPage.results.loading')}</span>
       </div>
     );
   }
   // A failed 'Load more' keeps the results shown (TanStack Query marks the whole query errored).
   if (query.isError && !query.isFetchNextPageError) {
     return (
-      <ErrorState title="Failed to load caucuses" message={query.error.message}>
+      <ErrorState title={t('searchPage.results.failed')} message={query.error.message}>
         <Button variant="outline" onClick={() => void query.refetch()}>
-          <RefreshCw className="h-4 w-4" aria-hidden="true" /> Try Again
+          <RefreshCw className="h-4 w-4" aria-hidden="true" /> {t('searchPage.results.tryAgain')}
         </Button>
       </ErrorState>
     );
@@ -278,23 +290,23 @@ function Results({ filters, onReset }: { filters: Filters; onReset: () => void }
   if (results.length === 0) {
     return (
       <EmptyState>
-        <span className="block font-medium text-slate-800">No caucuses match these filters.</span>
-        <span className="mt-1 block">Try other filters, or start the caucus your district needs.</span>
+        <span className="block font-medium text-slate-800">{t('searchPage.results.emptyTitle')}</span>
+        <span className="mt-1 block">{t('searchPage.results.emptyHint')}</span>
         <span className="mt-3 flex flex-wrap justify-center gap-2">
           <Button variant="outline" size="sm" onClick={onReset}>
-            Show all caucuses
+            {t('searchPage.results.showAll')}
           </Button>
           <Button asChild variant="primary" size="sm">
-            <Link to="/create-caucus">Create New Caucus</Link>
+            <Link to="/create-caucus">{t('searchPage.create')}</Link>
           </Button>
         </span>
       </EmptyState>
     );
   }
   return (
-    <section aria-label="Search results">
+    <section aria-label={t('searchPage.results.label')}>
       <p className="mb-3 text-sm text-slate-600" aria-live="polite">
-        {results.length} {results.length === 1 ? 'caucus' : 'caucuses'} shown{query.hasNextPage ? ' (more available)' : ''}
+        {t('searchPage.results.count', { count: results.length, more: query.hasNextPage ? 'yes' : 'no' })}
       </p>
       <ul className="grid gap-4 md:grid-cols-2">
         {results.map((c) => (
@@ -307,13 +319,13 @@ function Results({ filters, onReset }: { filters: Filters; onReset: () => void }
         <div className="mt-6 flex justify-center">
           <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
             {query.isFetchingNextPage ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
-            {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+            {query.isFetchingNextPage ? t('searchPage.results.loading') : t('searchPage.results.loadMore')}
           </Button>
         </div>
       ) : null}
       {query.isFetchNextPageError ? (
         <p role="alert" className="mt-3 text-center text-sm text-red-700">
-          Failed to load caucuses. Please try again.
+          {t('searchPage.results.loadMoreFailed')}
         </p>
       ) : null}
     </section>
@@ -321,6 +333,7 @@ function Results({ filters, onReset }: { filters: Filters; onReset: () => void }
 }
 
 function CaucusCard({ caucus: c }: { caucus: CaucusSummary }) {
+  const { t } = useTranslation('caucuses');
   const open = c.status === 'available';
   return (
     <Card className="relative h-full transition-shadow focus-within:ring-2 focus-within:ring-navy-500 hover:shadow-md">
@@ -340,30 +353,37 @@ function CaucusCard({ caucus: c }: { caucus: CaucusSummary }) {
       <CardContent>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
           <div>
-            <dt className="text-xs text-slate-600">Level</dt>
-            <dd className="font-medium text-slate-900">Level {c.level}</dd>
+            <dt className="text-xs text-slate-600">{t('searchPage.card.level')}</dt>
+            <dd className="font-medium text-slate-900">{t('searchPage.levelNumber', { level: c.level })}</dd>
           </div>
           <div>
-            <dt className="text-xs text-slate-600">Members</dt>
+            <dt className="text-xs text-slate-600">{t('searchPage.card.members')}</dt>
             <dd className="flex items-center gap-1 font-medium text-slate-900">
               <Users className="h-4 w-4 text-slate-500" aria-hidden="true" />
-              {c.votingMemberCount}/{c.requiredVotingMembers} members
+              {t('searchPage.card.memberCount', { count: c.votingMemberCount, required: c.requiredVotingMembers })}
             </dd>
           </div>
           <div>
-            <dt className="text-xs text-slate-600">Alignment</dt>
-            <dd className="font-medium break-words text-slate-900">{c.politicalAlignment ?? 'Not specified'}</dd>
+            <dt className="text-xs text-slate-600">{t('searchPage.card.alignment')}</dt>
+            <dd className="font-medium break-words text-slate-900">
+              {/* A listed alignment reads in the page's language; an Other alignment is the organizer's own words. */}
+              {c.politicalAlignment == null
+                ? t('searchPage.card.noAlignment')
+                : isListedAlignment(c.politicalAlignment)
+                  ? t(`alignments.${ALIGNMENT_KEYS[c.politicalAlignment]}`)
+                  : c.politicalAlignment}
+            </dd>
           </div>
           <div>
-            <dt className="text-xs text-slate-600">Access</dt>
+            <dt className="text-xs text-slate-600">{t('searchPage.card.access')}</dt>
             <dd className="flex items-center gap-1 font-medium text-slate-900">
               {c.isOpen ? null : <Lock className="h-4 w-4 text-slate-500" aria-hidden="true" />}
-              {c.isOpen ? 'Open' : 'Private'}
+              {c.isOpen ? t('searchPage.card.open') : t('searchPage.card.private')}
             </dd>
           </div>
           <div className="col-span-2">
-            <dt className="text-xs text-slate-600">Organizer</dt>
-            <dd className="font-medium break-words text-slate-900">{c.organizerName ?? 'Started by a voting member'}</dd>
+            <dt className="text-xs text-slate-600">{t('searchPage.card.organizer')}</dt>
+            <dd className="font-medium break-words text-slate-900">{c.organizerName ?? t('searchPage.card.startedByMember')}</dd>
           </div>
         </dl>
       </CardContent>
@@ -372,7 +392,8 @@ function CaucusCard({ caucus: c }: { caucus: CaucusSummary }) {
 }
 
 function StatusPill({ open, finalized }: { open: boolean; finalized: boolean }) {
-  const label = finalized ? 'Delegate Elected' : open ? 'Open' : 'Closed';
+  const { t } = useTranslation('caucuses');
+  const label = finalized ? t('searchPage.card.finalizedStatus') : open ? t('searchPage.card.open') : t('searchPage.card.closed');
   return (
     <span
       className={cn(
@@ -380,56 +401,49 @@ function StatusPill({ open, finalized }: { open: boolean; finalized: boolean }) 
         finalized ? 'bg-navy-100 text-navy-800' : open ? 'bg-green-100 text-green-800' : 'bg-slate-200 text-slate-800',
       )}
     >
-      {finalized ? `Closed · ${label}` : label}
+      {label}
     </span>
   );
 }
 
-const LEVELS = [
-  { level: 1, voters: '10', text: 'Ten voters of one congressional district form a caucus and elect one of themselves as their Delegate.' },
-  { level: 2, voters: '100', text: 'Ten level 1 Delegates of the district caucus together and elect a level 2 Delegate.' },
-  { level: 3, voters: '1,000', text: 'Ten level 2 Delegates elect a level 3 Delegate.' },
-  { level: 4, voters: '10,000', text: 'Ten level 3 Delegates elect a level 4 Delegate.' },
-  { level: 5, voters: '100,000', text: "Ten level 4 Delegates elect the district's Candidate, who can broadcast to the whole district." },
-];
+/** The help's levels; a level-n Delegate represents about 10^n voters. */
+const LEVELS = [1, 2, 3, 4, 5] as const;
 
 function HelpDialog() {
+  const { t } = useTranslation('caucuses');
+  const format = useFormat();
   return (
     <Dialog>
       <DialogTrigger asChild>
         <Button variant="outline">
-          <HelpCircle className="h-4 w-4" aria-hidden="true" /> How does all of this work?
+          <HelpCircle className="h-4 w-4" aria-hidden="true" /> {t('searchPage.help.title')}
         </Button>
       </DialogTrigger>
-      <DialogContent title="How does all of this work?" description="The Graduated Unanimous Caucus, in five levels.">
+      <DialogContent title={t('searchPage.help.title')} description={t('searchPage.help.description')}>
         <div className="space-y-4 text-sm text-slate-700">
           <p>
-            A caucus is a group of <strong>10 voting members</strong> from the same congressional district. Together they elect one{' '}
-            <strong>Delegate</strong>, who moves up a level and represents them.
+            <Trans t={t} i18nKey="searchPage.help.intro" components={{ strong: <strong /> }} />
           </p>
           <ol className="space-y-2">
-            {LEVELS.map((l) => (
-              <li key={l.level} className="rounded-lg border border-navy-100 bg-navy-50 p-3">
+            {LEVELS.map((level) => (
+              <li key={level} className="rounded-lg border border-navy-100 bg-navy-50 p-3">
                 <p className="font-semibold text-navy-800">
-                  Level {l.level} <span className="font-normal text-slate-600">· about {l.voters} voters represented</span>
+                  {t('searchPage.levelNumber', { level })}{' '}
+                  <span className="font-normal text-slate-600">{t('searchPage.help.votersRepresented', { voters: format.number(10 ** level) })}</span>
                 </p>
-                <p className="mt-1">{l.text}</p>
+                <p className="mt-1">{t(`searchPage.help.levels.level${level}`)}</p>
               </li>
             ))}
           </ol>
           <div>
-            <h3 className="font-semibold text-slate-900">Unanimity</h3>
+            <h3 className="font-semibold text-slate-900">{t('searchPage.help.unanimityTitle')}</h3>
             <p className="mt-1">
-              A Delegate is elected only when <strong>all ten members vote for the same person</strong> and every member has verified their profile.
-              Until then anyone may change their vote, so members talk it through until they agree.
+              <Trans t={t} i18nKey="searchPage.help.unanimity" components={{ strong: <strong /> }} />
             </p>
           </div>
           <div>
-            <h3 className="font-semibold text-slate-900">Who can join</h3>
-            <p className="mt-1">
-              You vote in caucuses of your home district at your own level (level 1 until you are elected). You hold one voting seat per level.
-              Organizers create and run caucuses anywhere but do not vote. Private caucuses need the password their members share.
-            </p>
+            <h3 className="font-semibold text-slate-900">{t('searchPage.help.whoCanJoinTitle')}</h3>
+            <p className="mt-1">{t('searchPage.help.whoCanJoin')}</p>
           </div>
         </div>
       </DialogContent>

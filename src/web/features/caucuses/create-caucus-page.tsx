@@ -2,13 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Loader2, Search } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { CAUCUS_MESSAGES, CAUCUS_NAME_MAX, CAUCUS_PASSWORD_MIN, createCaucusSchema } from '../../../domain/caucuses/caucus-schemas';
 import type { CaucusSummary } from '../../../domain/caucuses/caucus-types';
 import { MAX_LEVEL, MIN_LEVEL } from '../../../domain/caucuses/level';
 import { STATES, districtLabel, districtsOf, isStateCode, isValidDistrict, stateName } from '../../../domain/geography/states';
-import { ALIGNMENTS, OTHER_ALIGNMENT_MAX } from '../../../domain/profiles/alignment';
+import { ALIGNMENTS, OTHER_ALIGNMENT_MAX, type Alignment } from '../../../domain/profiles/alignment';
 import type { OwnProfile } from '../../../domain/profiles/profile-types';
 import { ApiError, apiOrConfirmation, type ConfirmationAnswer } from '../../api/http';
 import { Button } from '../../components/ui/button';
@@ -59,6 +60,19 @@ const EMPTY: Values = {
 
 type Confirmation = ConfirmationAnswer;
 
+/** The catalog key of each listed political alignment (the value sent stays English). */
+const ALIGNMENT_KEYS = {
+  Republican: 'republican',
+  Democrat: 'democrat',
+  Libertarian: 'libertarian',
+  Constitutionalist: 'constitutionalist',
+  Green: 'green',
+  Reformer: 'reformer',
+  'No Labels': 'noLabels',
+  Independent: 'independent',
+  Other: 'other',
+} as const satisfies Record<Alignment, string>;
+
 /** POST that hands back a `requires_confirmation` answer (409) instead of throwing it. */
 async function postCaucus(body: unknown): Promise<{ created: CaucusSummary } | { confirm: Confirmation }> {
   const answer = await apiOrConfirmation<CaucusSummary>('/api/caucuses', { method: 'POST', json: body });
@@ -67,21 +81,22 @@ async function postCaucus(body: unknown): Promise<{ created: CaucusSummary } | {
 
 export default function CreateCaucusPage() {
   const { user, isLoading, error, refetch } = useSession();
-  useDocumentTitle('Create New Caucus');
+  const { t } = useTranslation('caucuses');
+  useDocumentTitle(t('createPage.title'));
   if (isLoading) return <CreateSkeleton />;
   if (!user) {
     return (
       <Page>
-        <h1 className="sr-only">Create New Caucus</h1>
-        <ErrorState title="Failed to load user data" message={error ? error.message : 'You must be logged in to create a caucus'}>
+        <h1 className="sr-only">{t('createPage.title')}</h1>
+        <ErrorState title={t('createPage.noUser.title')} message={error ? error.message : t('createPage.noUser.signedOut')}>
           <Button asChild variant="primary">
             <Link to="/caucus-search">
-              <Search className="h-4 w-4" aria-hidden="true" /> Back to Caucus Search
+              <Search className="h-4 w-4" aria-hidden="true" /> {t('createPage.noUser.backToSearch')}
             </Link>
           </Button>
           {error ? (
             <Button variant="outline" onClick={() => void refetch()}>
-              Try Again
+              {t('createPage.noUser.tryAgain')}
             </Button>
           ) : null}
         </ErrorState>
@@ -92,6 +107,7 @@ export default function CreateCaucusPage() {
 }
 
 function CreateCaucusForm({ user }: { user: OwnProfile }) {
+  const { t } = useTranslation('caucuses');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>(EMPTY);
@@ -171,15 +187,15 @@ function CreateCaucusForm({ user }: { user: OwnProfile }) {
       }
       setConfirmation(null);
       void queryClient.invalidateQueries({ queryKey: ['caucuses'] });
-      toast.success('Caucus Created', {
-        description: `"${answer.created.name}" is ready. Share its invitation link to fill its ${answer.created.requiredVotingMembers} seats.`,
-        action: { label: 'View', onClick: () => navigate(`/caucus/${answer.created.id}`) },
+      toast.success(t('createPage.created.title'), {
+        description: t('createPage.created.description', { name: answer.created.name, count: answer.created.requiredVotingMembers }),
+        action: { label: t('createPage.created.view'), onClick: () => navigate(`/caucus/${answer.created.id}`) },
       });
       navigate('/caucus-search');
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : 'Failed to create caucus';
+      const message = error instanceof ApiError ? error.message : t('createPage.failed');
       setFormError(message);
-      toast.error('Failed to create caucus', { description: message });
+      toast.error(t('createPage.failed'), { description: message });
       setPending(false);
     }
   }
@@ -193,14 +209,14 @@ function CreateCaucusForm({ user }: { user: OwnProfile }) {
   const id = (name: string) => `${ids}-${name}`;
 
   return (
-    <Page title="Create New Caucus" subtitle="Start a caucus of ten voters and guide it to a unanimous choice of Delegate.">
+    <Page title={t('createPage.title')} subtitle={t('createPage.subtitle')}>
       <Card className="max-w-2xl">
         <CardContent className="pt-5">
-          <form ref={form} noValidate onSubmit={submit} className="space-y-6" aria-label="Create New Caucus">
+          <form ref={form} noValidate onSubmit={submit} className="space-y-6" aria-label={t('createPage.title')}>
             {formError ? <FormAlert>{formError}</FormAlert> : null}
 
             <div className="flex flex-col gap-1.5">
-              <Label htmlFor={id('name')}>Caucus Name</Label>
+              <Label htmlFor={id('name')}>{t('createPage.name')}</Label>
               <Input
                 id={id('name')}
                 name="name"
@@ -221,34 +237,34 @@ function CreateCaucusForm({ user }: { user: OwnProfile }) {
             </div>
 
             <RadioGroup
-              legend="Your Role"
+              legend={t('createPage.role.legend')}
               name="membershipType"
               value={values.membershipType}
               onChange={(v) => set('membershipType', v as Values['membershipType'])}
               options={[
-                { value: 'voting', label: 'Voting member', hint: 'You join as one of the ten voters. The caucus is in your home district, at your level.' },
-                { value: 'organizer', label: 'Organizer', hint: 'You run the caucus without voting. Choose its district and level.' },
+                { value: 'voting', label: t('createPage.role.voting'), hint: t('createPage.role.votingHint') },
+                { value: 'organizer', label: t('createPage.role.organizer'), hint: t('createPage.role.organizerHint') },
               ]}
             />
 
             {voting ? (
               <section aria-labelledby={id('home')} className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm">
                 <h2 id={id('home')} className="font-semibold text-slate-900">
-                  Your caucus will be in
+                  {t('createPage.home.title')}
                 </h2>
                 <dl className="mt-2 grid gap-2 sm:grid-cols-3">
-                  <ReadOnly label="State">{stateName(user.state)}</ReadOnly>
-                  <ReadOnly label="District">{districtLabel(user.state, user.district)}</ReadOnly>
-                  <ReadOnly label="Level">Level {user.level}</ReadOnly>
+                  <ReadOnly label={t('createPage.state')}>{stateName(user.state)}</ReadOnly>
+                  <ReadOnly label={t('createPage.district')}>{districtLabel(user.state, user.district)}</ReadOnly>
+                  <ReadOnly label={t('createPage.level')}>{t('createPage.levelNumber', { level: user.level })}</ReadOnly>
                 </dl>
                 <p className="mt-2 text-xs text-slate-600">
-                  Voting members use their own home and level. To change your home, edit your <Link to="/profile" className="text-navy-700 underline">profile</Link>.
+                  <Trans t={t} i18nKey="createPage.home.note" components={{ anchor: <Link to="/profile" className="text-navy-700 underline" /> }} />
                 </p>
               </section>
             ) : (
               <div className="grid gap-4 sm:grid-cols-3">
-                <SelectField label="State" name="state" value={values.state} problem={problems.state} required onChange={(e) => set('state', e.target.value)}>
-                  <option value="">Select a state</option>
+                <SelectField label={t('createPage.state')} name="state" value={values.state} problem={problems.state} required onChange={(e) => set('state', e.target.value)}>
+                  <option value="">{t('createPage.selectState')}</option>
                   {STATES.map((s) => (
                     <option key={s.code} value={s.code}>
                       {s.name}
@@ -256,7 +272,7 @@ function CreateCaucusForm({ user }: { user: OwnProfile }) {
                   ))}
                 </SelectField>
                 <SelectField
-                  label="District"
+                  label={t('createPage.district')}
                   name="district"
                   value={values.district}
                   problem={problems.district}
@@ -264,17 +280,17 @@ function CreateCaucusForm({ user }: { user: OwnProfile }) {
                   required
                   onChange={(e) => set('district', e.target.value)}
                 >
-                  <option value="">{values.state ? 'Select a district' : 'Select a state first'}</option>
+                  <option value="">{values.state ? t('createPage.selectDistrict') : t('createPage.selectStateFirst')}</option>
                   {districts.map((d) => (
                     <option key={d} value={String(d)}>
-                      {districts.length === 1 ? `${d} (At-large)` : d}
+                      {districts.length === 1 ? t('createPage.atLarge', { district: d }) : d}
                     </option>
                   ))}
                 </SelectField>
-                <SelectField label="Level" name="level" value={values.level} problem={problems.level} required onChange={(e) => set('level', e.target.value)}>
+                <SelectField label={t('createPage.level')} name="level" value={values.level} problem={problems.level} required onChange={(e) => set('level', e.target.value)}>
                   {levels.map((l) => (
                     <option key={l} value={String(l)}>
-                      Level {l}
+                      {t('createPage.levelNumber', { level: l })}
                     </option>
                   ))}
                 </SelectField>
@@ -283,23 +299,23 @@ function CreateCaucusForm({ user }: { user: OwnProfile }) {
 
             <div className="space-y-4">
               <SelectField
-                label="Political Alignment (required)"
+                label={t('createPage.alignment.label')}
                 name="politicalAlignment"
                 value={values.politicalAlignment}
                 problem={problems.politicalAlignment}
                 required
                 onChange={(e) => set('politicalAlignment', e.target.value)}
               >
-                <option value="">Select the caucus's political alignment</option>
+                <option value="">{t('createPage.alignment.select')}</option>
                 {ALIGNMENTS.map((a) => (
                   <option key={a} value={a}>
-                    {a}
+                    {t(`alignments.${ALIGNMENT_KEYS[a]}`)}
                   </option>
                 ))}
               </SelectField>
               {values.politicalAlignment === 'Other' ? (
                 <TextField
-                  label="Describe the political alignment"
+                  label={t('createPage.alignment.other')}
                   name="otherAlignment"
                   autoComplete="off"
                   maxLength={OTHER_ALIGNMENT_MAX}
@@ -311,23 +327,23 @@ function CreateCaucusForm({ user }: { user: OwnProfile }) {
             </div>
 
             <RadioGroup
-              legend="Access"
+              legend={t('createPage.access.legend')}
               name="accessType"
               value={values.accessType}
               onChange={(v) => set('accessType', v as Values['accessType'])}
               options={[
-                { value: 'open', label: 'Open', hint: 'Any eligible voter of the district can join.' },
-                { value: 'private', label: 'Private', hint: 'Joining needs a password that you share.' },
+                { value: 'open', label: t('createPage.access.open'), hint: t('createPage.access.openHint') },
+                { value: 'private', label: t('createPage.access.private'), hint: t('createPage.access.privateHint') },
               ]}
             />
             {values.accessType === 'private' ? (
               <TextField
-                label="Caucus Password"
+                label={t('createPage.password.label')}
                 name="caucus-password"
                 type="text"
                 autoComplete="off"
                 maxLength={200}
-                hint={`At least ${CAUCUS_PASSWORD_MIN} characters. Members and organizers can see it.`}
+                hint={t('createPage.password.hint', { min: CAUCUS_PASSWORD_MIN })}
                 value={values.password}
                 problem={problems.password}
                 required
@@ -336,14 +352,14 @@ function CreateCaucusForm({ user }: { user: OwnProfile }) {
             ) : null}
 
             <TextField
-              label="Platform Link (optional)"
+              label={t('createPage.platform.label')}
               name="platformLink"
               type="url"
               inputMode="url"
               autoComplete="url"
               maxLength={500}
-              placeholder="https://"
-              hint="A document or site describing what this caucus stands for."
+              placeholder={t('createPage.platform.placeholder')}
+              hint={t('createPage.platform.hint')}
               value={values.platformLink}
               problem={problems.platformLink}
               onChange={(e) => set('platformLink', e.target.value)}
@@ -352,12 +368,12 @@ function CreateCaucusForm({ user }: { user: OwnProfile }) {
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button asChild variant="outline">
                 <Link to="/caucus-search">
-                  <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Cancel
+                  <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {t('createPage.cancel')}
                 </Link>
               </Button>
               <Button type="submit" variant="primary" disabled={pending} aria-disabled={pending}>
                 {pending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
-                {pending ? 'Creating…' : 'Create Caucus'}
+                {pending ? t('createPage.creating') : t('createPage.submit')}
               </Button>
             </div>
           </form>
@@ -366,17 +382,17 @@ function CreateCaucusForm({ user }: { user: OwnProfile }) {
 
       <Dialog open={!!confirmation} onOpenChange={(open) => (open ? null : setConfirmation(null))}>
         {confirmation ? (
-          <DialogContent title="Leave your current caucus?" description={confirmation.message}>
+          <DialogContent title={t('createPage.leave.title')} description={confirmation.message}>
             <p className="text-sm text-slate-700">
-              Creating this caucus as a voting member removes you and your vote from <strong>{confirmation.existingCaucusName}</strong>.
+              <Trans t={t} i18nKey="createPage.leave.body" values={{ name: confirmation.existingCaucusName }} components={{ strong: <strong /> }} />
             </p>
             <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="outline" onClick={() => setConfirmation(null)} disabled={pending}>
-                Cancel
+                {t('createPage.cancel')}
               </Button>
               <Button variant="destructive" onClick={() => void send(true)} disabled={pending}>
                 {pending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
-                Leave and Create
+                {t('createPage.leave.confirm')}
               </Button>
             </div>
           </DialogContent>
@@ -452,9 +468,10 @@ function ReadOnly({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function CreateSkeleton() {
+  const { t } = useTranslation('caucuses');
   return (
     <Page>
-      <div role="status" aria-label="Loading" className="max-w-2xl space-y-4">
+      <div role="status" aria-label={t('createPage.loadingLabel')} className="max-w-2xl space-y-4">
         <Skeleton className="h-8 w-1/2" />
         <Card>
           <CardContent className="space-y-4 pt-5">
@@ -465,7 +482,7 @@ function CreateSkeleton() {
             <Skeleton className="h-10 w-1/3" />
           </CardContent>
         </Card>
-        <span className="sr-only">Loading…</span>
+        <span className="sr-only">{t('createPage.loading')}</span>
       </div>
     </Page>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { LinkButton } from '../../components/ui/link-button';
@@ -10,16 +11,22 @@ import { ElectionRecordView, useElectionRecord } from './election-record-view';
  */
 export default function ElectionRecordPage() {
   const { id = '' } = useParams();
+  const { t } = useTranslation('caucuses');
   const record = useElectionRecord(id, !!id);
-  const name = record.data?.caucus.name;
-  useDocumentTitle(name ? `Election record of ${name}` : 'Election record');
+  const caucus = record.data?.caucus;
+  const title = caucus?.name ? t('recordPage.titleOf', { name: caucus.name }) : t('recordPage.title');
+  useDocumentTitle(title);
   return (
     <Page
-      title={name ? `Election record of ${name}` : 'Election record'}
-      subtitle={record.data ? `Level ${record.data.caucus.level} · ${record.data.caucus.state}-${record.data.caucus.district}${record.data.caucus.finalizedAt ? ' · Delegate elected' : ' · Election open'}` : undefined}
+      title={title}
+      subtitle={
+        caucus
+          ? t('recordPage.subtitle', { level: caucus.level, district: `${caucus.state}-${caucus.district}`, status: caucus.finalizedAt ? 'finalized' : 'open' })
+          : undefined
+      }
       actions={
         <LinkButton to={`/caucus/${id}`} variant="outline">
-          Back to the caucus
+          {t('recordPage.back')}
         </LinkButton>
       }
     >

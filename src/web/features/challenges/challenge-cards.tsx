@@ -1,18 +1,14 @@
 import { Flag, Sparkles, Trophy } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { daysLeft } from '../../../domain/challenges/challenge-rules';
 import type { ChallengeSummary, ChallengeType, Team } from '../../../domain/challenges/challenge-schemas';
 import { Card } from '../../components/ui/card';
+import { useFormat } from '../../i18n/format';
 import { cn } from '../../components/ui/class-names';
 import { EmptyState } from '../../components/ui/page';
 import { Skeleton } from '../../components/ui/skeleton';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-export const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-
-export const TEAM_LABEL: Record<Team, string> = { blue: 'Blue Team', orange: 'Orange Team' };
-export const TYPE_LABEL: Record<ChallengeType, string> = { sparks: 'Sparks', banners: 'Banners' };
 
 /** Blue and orange name the teams (DESIGN "Look and feel"); text colours keep AA contrast. */
 export const TEAM_STYLE: Record<Team, { pill: string; panel: string; text: string; dot: string }> = {
@@ -21,10 +17,11 @@ export const TEAM_STYLE: Record<Team, { pill: string; panel: string; text: strin
 };
 
 export function TeamPill({ team, children }: { team: Team; children?: ReactNode }) {
+  const { t } = useTranslation('challenges');
   return (
     <span className={cn('inline-flex shrink-0 items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold', TEAM_STYLE[team].pill)}>
       <span className={cn('h-2 w-2 rounded-full', TEAM_STYLE[team].dot)} aria-hidden="true" />
-      {children ?? TEAM_LABEL[team]}
+      {children ?? t(`team.${team}`)}
     </span>
   );
 }
@@ -34,25 +31,28 @@ export function TypeIcon({ type, className }: { type: ChallengeType; className?:
 }
 
 function Status({ challenge }: { challenge: ChallengeSummary }) {
+  const { t } = useTranslation('challenges');
   if (challenge.status === 'completed') {
     return challenge.winningTeam ? (
       <TeamPill team={challenge.winningTeam}>
-        <Trophy className="h-3 w-3" aria-hidden="true" /> {TEAM_LABEL[challenge.winningTeam]} won
+        <Trophy className="h-3 w-3" aria-hidden="true" /> {t('card.won', { team: t(`team.${challenge.winningTeam}`) })}
       </TeamPill>
     ) : (
-      <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">Tie</span>
+      <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-700">{t('card.tie')}</span>
     );
   }
   const left = daysLeft(new Date(challenge.endDate), new Date());
   return (
     <span className="rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-800">
-      {left === 1 ? '1 day left' : `${left} days left`}
+      {t('daysLeft', { count: left })}
     </span>
   );
 }
 
 /** A challenge card linking to /challenge/{id}. */
 export function ChallengeCard({ challenge, invitation = false }: { challenge: ChallengeSummary; invitation?: boolean }) {
+  const { t } = useTranslation('challenges');
+  const format = useFormat();
   return (
     <li>
       <Card className="h-full transition-shadow hover:shadow-md">
@@ -65,15 +65,14 @@ export function ChallengeCard({ challenge, invitation = false }: { challenge: Ch
             <Status challenge={challenge} />
           </div>
           <p className="text-sm text-slate-600">
-            {TYPE_LABEL[challenge.challengeType]} · {challenge.durationDays} days · {challenge.memberCount}{' '}
-            {challenge.memberCount === 1 ? 'member' : 'members'}
+            {t('card.summary', { type: t(`type.${challenge.challengeType}`), days: challenge.durationDays, members: challenge.memberCount })}
           </p>
           <p className="text-sm text-slate-600">
-            {formatDate(challenge.startDate)} – {formatDate(challenge.endDate)}
+            {format.date(challenge.startDate)} – {format.date(challenge.endDate)}
           </p>
           <div className="mt-auto flex flex-wrap gap-2 pt-1">
-            {challenge.myTeam ? <TeamPill team={challenge.myTeam}>You: {TEAM_LABEL[challenge.myTeam]}</TeamPill> : null}
-            {invitation ? <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">Invitation</span> : null}
+            {challenge.myTeam ? <TeamPill team={challenge.myTeam}>{t('card.you', { team: t(`team.${challenge.myTeam}`) })}</TeamPill> : null}
+            {invitation ? <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">{t('card.invitation')}</span> : null}
           </div>
         </Link>
       </Card>

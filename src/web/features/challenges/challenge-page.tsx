@@ -1,9 +1,10 @@
 import { Check, Loader2, LogOut, RefreshCw, Trophy, X } from 'lucide-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { daysLeft } from '../../../domain/challenges/challenge-rules';
-import { CHALLENGE_MESSAGES, TEAMS, type ChallengeDetails, type ChallengeView, type Team } from '../../../domain/challenges/challenge-schemas';
+import { TEAMS, type ChallengeDetails, type ChallengeView, type Team } from '../../../domain/challenges/challenge-schemas';
 import { ApiError } from '../../api/http';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Button } from '../../components/ui/button';
@@ -13,16 +14,18 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { ErrorState, Page } from '../../components/ui/page';
 import { LinkButton } from '../../components/ui/link-button';
 import { PageSkeleton } from '../../components/ui/skeleton';
+import { useFormat } from '../../i18n/format';
 import { useSession } from '../session/use-session';
 import { ChallengeChat } from './challenge-chat';
-import { TEAM_LABEL, TEAM_STYLE, TYPE_LABEL, TeamPill, TypeIcon, formatDate } from './challenge-cards';
+import { TEAM_STYLE, TeamPill, TypeIcon } from './challenge-cards';
 import { useAcceptChallenge, useChallenge, useDeclineChallenge, useLeaveChallenge } from './challenge-queries';
 
 /** /challenge/{id}: the invitation view, the challenge view for members, or Access Denied (decided by the server). */
 export default function ChallengePage() {
+  const { t } = useTranslation('challenges');
   const { id = '' } = useParams();
   const challenge = useChallenge(id);
-  useDocumentTitle(challenge.data?.challenge.name ?? 'Challenge');
+  useDocumentTitle(challenge.data?.challenge.name ?? t('challengePage.documentTitle'));
 
   if (challenge.isPending) return <PageSkeleton />;
   if (challenge.isError) {
@@ -30,13 +33,13 @@ export default function ChallengePage() {
     return (
       <Page>
         {denied ? (
-          <ErrorState title={CHALLENGE_MESSAGES.accessDeniedTitle} message={CHALLENGE_MESSAGES.accessDenied}>
-            <LinkButton to="/challenges">Go to Challenges</LinkButton>
+          <ErrorState title={t('challengePage.accessDeniedTitle')} message={t('challengePage.accessDenied')}>
+            <LinkButton to="/challenges">{t('challengePage.goToChallenges')}</LinkButton>
           </ErrorState>
         ) : (
-          <ErrorState title="Could not load the challenge" message={challenge.error.message}>
+          <ErrorState title={t('challengePage.loadError')} message={challenge.error.message}>
             <Button variant="outline" onClick={() => void challenge.refetch()}>
-              <RefreshCw className="h-4 w-4" aria-hidden="true" /> Try Again
+              <RefreshCw className="h-4 w-4" aria-hidden="true" /> {t('challengePage.tryAgain')}
             </Button>
           </ErrorState>
         )}
@@ -48,37 +51,41 @@ export default function ChallengePage() {
 }
 
 function Facts({ challenge }: { challenge: ChallengeDetails }) {
+  const { t } = useTranslation('challenges');
+  const format = useFormat();
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">
       <div>
-        <dt className="text-slate-600">Type</dt>
+        <dt className="text-slate-600">{t('facts.type')}</dt>
         <dd className="flex items-center gap-1.5 font-medium text-slate-900">
-          <TypeIcon type={challenge.challengeType} className="h-4 w-4 text-accent-700" /> {TYPE_LABEL[challenge.challengeType]}
+          <TypeIcon type={challenge.challengeType} className="h-4 w-4 text-accent-700" /> {t(`type.${challenge.challengeType}`)}
         </dd>
       </div>
       <div>
-        <dt className="text-slate-600">Duration</dt>
-        <dd className="font-medium text-slate-900">{challenge.durationDays} days</dd>
+        <dt className="text-slate-600">{t('facts.duration')}</dt>
+        <dd className="font-medium text-slate-900">{t('facts.durationDays', { count: challenge.durationDays })}</dd>
       </div>
       <div>
-        <dt className="text-slate-600">Started</dt>
-        <dd className="font-medium text-slate-900">{formatDate(challenge.startDate)}</dd>
+        <dt className="text-slate-600">{t('facts.started')}</dt>
+        <dd className="font-medium text-slate-900">{format.date(challenge.startDate)}</dd>
       </div>
       <div>
-        <dt className="text-slate-600">Ends</dt>
-        <dd className="font-medium text-slate-900">{formatDate(challenge.endDate)}</dd>
+        <dt className="text-slate-600">{t('facts.ends')}</dt>
+        <dd className="font-medium text-slate-900">{format.date(challenge.endDate)}</dd>
       </div>
     </dl>
   );
 }
 
 function StatusLine({ challenge }: { challenge: ChallengeDetails }) {
-  if (challenge.status === 'completed') return <span className="text-sm font-medium text-slate-700">Completed</span>;
+  const { t } = useTranslation('challenges');
+  if (challenge.status === 'completed') return <span className="text-sm font-medium text-slate-700">{t('member.completed')}</span>;
   const left = daysLeft(new Date(challenge.endDate), new Date());
-  return <span className="text-sm font-medium text-green-800">{left === 1 ? '1 day left' : `${left} days left`}</span>;
+  return <span className="text-sm font-medium text-green-800">{t('daysLeft', { count: left })}</span>;
 }
 
 function InvitationView({ view }: { view: Extract<ChallengeView, { kind: 'invitation' }> }) {
+  const { t } = useTranslation('challenges');
   const { challenge } = view;
   const navigate = useNavigate();
   const accept = useAcceptChallenge();
@@ -87,55 +94,58 @@ function InvitationView({ view }: { view: Extract<ChallengeView, { kind: 'invita
 
   const onAccept = () =>
     accept.mutate(challenge.id, {
-      onSuccess: ({ team }) => toast.success('Challenge Joined', { description: `You are on the ${TEAM_LABEL[team]}.` }),
-      onError: (error) => toast.error(CHALLENGE_MESSAGES.joinFailed, { description: error.message }),
+      onSuccess: ({ team }) => toast.success(t('invitation.joined'), { description: t('invitation.joinedDescription', { team: t(`team.${team}`) }) }),
+      onError: (error) => toast.error(t('invitation.joinFailed'), { description: error.message }),
     });
   const onDecline = () =>
     decline.mutate(challenge.id, {
       onSuccess: () => {
-        toast.success('Invitation Declined');
+        toast.success(t('invitation.declined'));
         void navigate('/home');
       },
-      onError: (error) => toast.error('Failed to decline the invitation.', { description: error.message }),
+      onError: (error) => toast.error(t('invitation.declineFailed'), { description: error.message }),
     });
 
   return (
-    <Page title={challenge.name} subtitle={`${view.inviterName} invited you to this team challenge.`}>
+    <Page title={challenge.name} subtitle={t('invitation.subtitle', { name: view.inviterName })}>
       <Card className="max-w-2xl">
         <CardHeader>
-          <CardTitle>Challenge Invitation</CardTitle>
-          <CardDescription>
-            The team that earns more {TYPE_LABEL[challenge.challengeType]} between the start and the end wins.
-          </CardDescription>
+          <CardTitle>{t('invitation.title')}</CardTitle>
+          <CardDescription>{t('invitation.description', { type: t(`type.${challenge.challengeType}`) })}</CardDescription>
         </CardHeader>
         <CardContent className="space-y-5">
           <Facts challenge={challenge} />
           <div className="flex flex-wrap gap-2">
-            {TEAMS.map((t) => (
-              <TeamPill key={t} team={t}>
-                {TEAM_LABEL[t]}: {challenge.teamCounts[t]} {challenge.teamCounts[t] === 1 ? 'member' : 'members'}
+            {TEAMS.map((team) => (
+              <TeamPill key={team} team={team}>
+                {t('invitation.teamCount', { team: t(`team.${team}`), count: challenge.teamCounts[team] })}
               </TeamPill>
             ))}
           </div>
           {view.canRespond ? (
             <>
               <p className="text-sm text-slate-700">
-                If you accept, you join the smaller team: the <strong className={TEAM_STYLE[view.teamToJoin].text}>{TEAM_LABEL[view.teamToJoin]}</strong>.
+                <Trans
+                  t={t}
+                  i18nKey="invitation.joinTeam"
+                  values={{ team: t(`team.${view.teamToJoin}`) }}
+                  components={{ strong: <strong className={TEAM_STYLE[view.teamToJoin].text} /> }}
+                />
               </p>
               <div className="flex flex-wrap gap-2">
                 <Button onClick={onAccept} disabled={busy}>
                   {accept.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Check className="h-4 w-4" aria-hidden="true" />}
-                  Accept
+                  {t('invitation.accept')}
                 </Button>
                 <Button variant="outline" onClick={onDecline} disabled={busy}>
                   {decline.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <X className="h-4 w-4" aria-hidden="true" />}
-                  Decline
+                  {t('invitation.decline')}
                 </Button>
               </div>
             </>
           ) : (
             <p className="rounded-lg bg-slate-100 p-3 text-sm font-medium text-slate-800" role="status">
-              {CHALLENGE_MESSAGES.ended}
+              {t('invitation.ended')}
             </p>
           )}
         </CardContent>
@@ -145,8 +155,10 @@ function InvitationView({ view }: { view: Extract<ChallengeView, { kind: 'invita
 }
 
 function MemberView({ view }: { view: Extract<ChallengeView, { kind: 'member' }> }) {
+  const { t } = useTranslation('challenges');
   const { challenge, scores, myTeam } = view;
   const { user } = useSession();
+  const typeLabel = t(`type.${challenge.challengeType}`);
   const completed = challenge.status === 'completed';
 
   return (
@@ -154,7 +166,7 @@ function MemberView({ view }: { view: Extract<ChallengeView, { kind: 'member' }>
       title={challenge.name}
       subtitle={
         <span className="flex flex-wrap items-center gap-2">
-          <TeamPill team={myTeam}>You: {TEAM_LABEL[myTeam]}</TeamPill>
+          <TeamPill team={myTeam}>{t('member.you', { team: t(`team.${myTeam}`) })}</TeamPill>
           <StatusLine challenge={challenge} />
         </span>
       }
@@ -165,23 +177,21 @@ function MemberView({ view }: { view: Extract<ChallengeView, { kind: 'member' }>
 
         <section aria-labelledby="team-scores" className="space-y-3">
           <h2 id="team-scores" className="text-xl font-semibold text-navy-900">
-            Team Scores
+            {t('member.scoresTitle')}
           </h2>
           <div className="grid grid-cols-2 gap-3">
-            {TEAMS.map((t) => (
+            {TEAMS.map((team) => (
               <div
-                key={t}
+                key={team}
                 role="group"
-                aria-label={TEAM_LABEL[t]}
-                className={cn('rounded-2xl border-2 p-4 text-center', TEAM_STYLE[t].panel, challenge.winningTeam === t && 'ring-2 ring-offset-2 ring-amber-400')}
+                aria-label={t(`team.${team}`)}
+                className={cn('rounded-2xl border-2 p-4 text-center', TEAM_STYLE[team].panel, challenge.winningTeam === team && 'ring-2 ring-offset-2 ring-amber-400')}
               >
-                <p className={cn('text-sm font-semibold', TEAM_STYLE[t].text)}>{TEAM_LABEL[t]}</p>
-                <p className={cn('mt-1 text-4xl font-bold tabular-nums', TEAM_STYLE[t].text)} data-testid={`${t}-score`}>
-                  {scores[t]}
+                <p className={cn('text-sm font-semibold', TEAM_STYLE[team].text)}>{t(`team.${team}`)}</p>
+                <p className={cn('mt-1 text-4xl font-bold tabular-nums', TEAM_STYLE[team].text)} data-testid={`${team}-score`}>
+                  {scores[team]}
                 </p>
-                <p className="mt-1 text-xs text-slate-700">
-                  {TYPE_LABEL[challenge.challengeType]} · {challenge.teamCounts[t]} {challenge.teamCounts[t] === 1 ? 'member' : 'members'}
-                </p>
+                <p className="mt-1 text-xs text-slate-700">{t('member.teamSummary', { type: typeLabel, count: challenge.teamCounts[team] })}</p>
               </div>
             ))}
           </div>
@@ -191,19 +201,19 @@ function MemberView({ view }: { view: Extract<ChallengeView, { kind: 'member' }>
         <div className="grid gap-6 lg:grid-cols-2">
           <Card>
             <CardHeader>
-              <CardTitle>Individual Ranking</CardTitle>
-              <CardDescription>{TYPE_LABEL[challenge.challengeType]} earned since the start.</CardDescription>
+              <CardTitle>{t('member.rankingTitle')}</CardTitle>
+              <CardDescription>{t('member.rankingDescription', { type: challenge.challengeType })}</CardDescription>
             </CardHeader>
             <CardContent>
-              <ol className="divide-y divide-slate-100" aria-label="Individual ranking">
+              <ol className="divide-y divide-slate-100" aria-label={t('member.rankingLabel')}>
                 {scores.ranking.map((r) => (
                   <li key={r.userId} className={cn('flex items-center gap-3 py-2', r.userId === user?.id && 'font-semibold')}>
                     <span className="w-6 text-right text-sm text-slate-600 tabular-nums">{r.rank}</span>
                     <span className="min-w-0 flex-1 break-words text-slate-900">
                       {r.name}
-                      {r.userId === user?.id ? <span className="font-normal text-slate-600"> (you)</span> : null}
+                      {r.userId === user?.id ? <span className="font-normal text-slate-600"> {t('member.youMark')}</span> : null}
                     </span>
-                    <TeamPill team={r.team}>{r.team === 'blue' ? 'Blue' : 'Orange'}</TeamPill>
+                    <TeamPill team={r.team}>{t(`teamShort.${r.team}`)}</TeamPill>
                     <span className="w-10 text-right tabular-nums text-slate-900">{r.score}</span>
                   </li>
                 ))}
@@ -218,6 +228,7 @@ function MemberView({ view }: { view: Extract<ChallengeView, { kind: 'member' }>
 }
 
 function Outcome({ winner }: { winner: Team | null }) {
+  const { t } = useTranslation('challenges');
   return (
     <div
       role="status"
@@ -225,13 +236,14 @@ function Outcome({ winner }: { winner: Team | null }) {
     >
       <Trophy className="h-6 w-6 text-amber-600" aria-hidden="true" />
       <span className={winner ? TEAM_STYLE[winner].text : 'text-slate-800'}>
-        {winner ? `${TEAM_LABEL[winner]} wins!` : 'It’s a tie: no winner this time.'}
+        {winner ? t('member.winner', { team: t(`team.${winner}`) }) : t('member.tie')}
       </span>
     </div>
   );
 }
 
 function LeaveButton({ challengeId, name }: { challengeId: string; name: string }) {
+  const { t } = useTranslation('challenges');
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
   const leave = useLeaveChallenge();
@@ -239,25 +251,25 @@ function LeaveButton({ challengeId, name }: { challengeId: string; name: string 
     leave.mutate(challengeId, {
       onSuccess: () => {
         setOpen(false);
-        toast.success('You left the challenge');
+        toast.success(t('leave.left'));
         void navigate('/challenges');
       },
-      onError: (error) => toast.error(CHALLENGE_MESSAGES.leaveFailed, { description: error.message }),
+      onError: (error) => toast.error(t('leave.failed'), { description: error.message }),
     });
   return (
     <>
       <Button variant="outline" onClick={() => setOpen(true)}>
-        <LogOut className="h-4 w-4" aria-hidden="true" /> Leave Challenge
+        <LogOut className="h-4 w-4" aria-hidden="true" /> {t('leave.button')}
       </Button>
       <Dialog open={open} onOpenChange={(next) => !leave.isPending && setOpen(next)}>
-        <DialogContent title="Leave this challenge?" description={`You will leave ${name} and its team chat, and you cannot rejoin it.`}>
+        <DialogContent title={t('leave.title')} description={t('leave.description', { name })}>
           <div className="flex flex-wrap justify-end gap-2">
             <Button variant="outline" onClick={() => setOpen(false)} disabled={leave.isPending}>
-              Stay
+              {t('leave.stay')}
             </Button>
             <Button variant="destructive" onClick={onLeave} disabled={leave.isPending}>
               {leave.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
-              Leave Challenge
+              {t('leave.confirm')}
             </Button>
           </div>
         </DialogContent>

@@ -1,4 +1,5 @@
 import { RefreshCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { ErrorState } from '../../components/ui/page';
 import { Section } from '../invitations/invitation-cards';
@@ -12,20 +13,21 @@ import { CreateChallengeDialog } from './create-challenge-dialog';
  * Challenges tab of /my-caucuses.
  */
 export function ChallengesOverview({ withCreate = false }: { withCreate?: boolean }) {
+  const { t } = useTranslation('challenges');
   const lists = useMyChallenges();
   if (lists.isPending) {
     return (
       <div className="space-y-8">
-        <ChallengeListSkeleton label="Loading challenges" />
-        <ChallengeListSkeleton label="Loading recent challenges" />
+        <ChallengeListSkeleton label={t('overview.loading')} />
+        <ChallengeListSkeleton label={t('overview.loadingRecent')} />
       </div>
     );
   }
   if (lists.isError) {
     return (
-      <ErrorState title="Could not load your challenges" message={lists.error.message}>
+      <ErrorState title={t('overview.loadError')} message={lists.error.message}>
         <Button variant="outline" onClick={() => void lists.refetch()}>
-          <RefreshCw className="h-4 w-4" aria-hidden="true" /> Try Again
+          <RefreshCw className="h-4 w-4" aria-hidden="true" /> {t('overview.tryAgain')}
         </Button>
       </ErrorState>
     );
@@ -34,19 +36,19 @@ export function ChallengesOverview({ withCreate = false }: { withCreate?: boolea
   return (
     <div>
       {invitations.length > 0 ? (
-        <Section title={`Invitations (${invitations.length})`}>
-          <ChallengeCardList challenges={invitations} label="Challenge invitations" empty="No invitations." invitation />
+        <Section title={t('overview.invitationsTitle', { count: invitations.length })}>
+          <ChallengeCardList challenges={invitations} label={t('overview.invitationsLabel')} empty={t('overview.invitationsEmpty')} invitation />
         </Section>
       ) : null}
-      <Section title="Ongoing Challenges" actions={withCreate ? <CreateChallengeDialog /> : undefined}>
+      <Section title={t('overview.ongoingTitle')} actions={withCreate ? <CreateChallengeDialog /> : undefined}>
         <ChallengeCardList
           challenges={ongoing}
-          label="Ongoing challenges"
-          empty="You are not in any ongoing challenge. Create one and invite your friends!"
+          label={t('overview.ongoingLabel')}
+          empty={t('overview.ongoingEmpty')}
         />
       </Section>
-      <Section title="Recent Challenges">
-        <ChallengeCardList challenges={recent} label="Recent challenges" empty="No challenges completed in the last 30 days." />
+      <Section title={t('overview.recentTitle')}>
+        <ChallengeCardList challenges={recent} label={t('overview.recentLabel')} empty={t('overview.recentEmpty')} />
       </Section>
     </div>
   );

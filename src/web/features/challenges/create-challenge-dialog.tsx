@@ -1,5 +1,7 @@
 import { Loader2, Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { inPageLanguage } from '../../i18n/message-language';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import {
@@ -21,7 +23,7 @@ import { cn } from '../../components/ui/class-names';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { FieldError, Input, Label } from '../../components/ui/form-controls';
 import { FriendPicker } from '../friends/friend-picker';
-import { TEAM_LABEL, TEAM_STYLE, TYPE_LABEL, TypeIcon } from './challenge-cards';
+import { TEAM_STYLE, TypeIcon } from './challenge-cards';
 import { useCreateChallenge } from './challenge-queries';
 
 type Field = 'name' | 'challengeType' | 'durationDays' | 'team' | 'inviteeIds';
@@ -33,17 +35,18 @@ function splitTitle(message: string): { title: string; description?: string } {
 }
 
 /** The Create Challenge dialog: name, type, 3–30 days, the creator's team, 1–11 friends. */
-export function CreateChallengeDialog({ triggerLabel = 'Create Challenge' }: { triggerLabel?: string }) {
+export function CreateChallengeDialog({ triggerLabel }: { triggerLabel?: string }) {
+  const { t } = useTranslation('challenges');
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="accent">
-          <Plus className="h-4 w-4" aria-hidden="true" /> {triggerLabel}
+          <Plus className="h-4 w-4" aria-hidden="true" /> {triggerLabel ?? t('create.trigger')}
         </Button>
       </DialogTrigger>
       {open ? (
-        <DialogContent title="Create Challenge" description="Pick a goal, a length and your team, then invite friends. The team that earns more wins.">
+        <DialogContent title={t('create.title')} description={t('create.description')}>
           <CreateChallengeForm onDone={() => setOpen(false)} />
         </DialogContent>
       ) : null}
@@ -52,6 +55,7 @@ export function CreateChallengeDialog({ triggerLabel = 'Create Challenge' }: { t
 }
 
 function CreateChallengeForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation('challenges');
   const navigate = useNavigate();
   const create = useCreateChallenge();
   const [name, setName] = useState('');
@@ -84,28 +88,31 @@ function CreateChallengeForm({ onDone }: { onDone: () => void }) {
       }
       setErrors(next);
       const first = parsed.error.issues[0]!.message;
-      if (first === CHALLENGE_MESSAGES.noFriendsInvited || first === CHALLENGE_MESSAGES.tooManyMembers) toast.error(splitTitle(first).title, { description: splitTitle(first).description });
+      if (first === CHALLENGE_MESSAGES.noFriendsInvited || first === CHALLENGE_MESSAGES.tooManyMembers) {
+        const said = splitTitle(inPageLanguage(first));
+        toast.error(said.title, { description: said.description });
+      }
       return;
     }
     setErrors({});
     create.mutate(parsed.data, {
       onSuccess: ({ id }) => {
         const n = parsed.data.inviteeIds.length;
-        toast.success('Challenge Created', { description: `Sent invitations to ${n} friend${n === 1 ? '' : 's'}.` });
+        toast.success(t('create.created'), { description: t('create.createdDescription', { count: n }) });
         onDone();
         void navigate(`/challenge/${id}`);
       },
       onError: (error) => {
         const message = error instanceof ApiError && error.status === 400 ? error.message : undefined;
-        toast.error(CHALLENGE_MESSAGES.createFailed, { description: message ?? error.message });
+        toast.error(t('create.failed'), { description: message ?? error.message });
       },
     });
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Create challenge">
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('create.formLabel')}>
       <div className="space-y-1.5">
-        <Label htmlFor={ids.name}>Challenge Name</Label>
+        <Label htmlFor={ids.name}>{t('create.name')}</Label>
         <Input
           id={ids.name}
           value={name}
@@ -113,35 +120,35 @@ function CreateChallengeForm({ onDone }: { onDone: () => void }) {
           onChange={(e) => setName(e.target.value)}
           aria-invalid={!!errors.name}
           aria-describedby={errors.name ? ids.nameError : undefined}
-          placeholder="e.g. Spring Recruiting Drive"
+          placeholder={t('create.namePlaceholder')}
           autoComplete="off"
         />
         <FieldError id={ids.nameError}>{errors.name}</FieldError>
       </div>
 
       <fieldset className="space-y-1.5">
-        <legend className="text-sm font-medium text-slate-800">Challenge Type</legend>
+        <legend className="text-sm font-medium text-slate-800">{t('create.type')}</legend>
         <div className="grid grid-cols-2 gap-2">
-          {CHALLENGE_TYPES.map((t) => (
+          {CHALLENGE_TYPES.map((type) => (
             <label
-              key={t}
+              key={type}
               className={cn(
                 'flex cursor-pointer items-center gap-2 rounded-lg border p-3 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-navy-500',
-                challengeType === t ? 'border-navy-500 bg-navy-50 text-navy-900' : 'border-slate-300 text-slate-800',
+                challengeType === type ? 'border-navy-500 bg-navy-50 text-navy-900' : 'border-slate-300 text-slate-800',
               )}
             >
-              <input type="radio" name="challengeType" value={t} checked={challengeType === t} onChange={() => setChallengeType(t)} className="sr-only" />
-              <TypeIcon type={t} className="h-4 w-4 text-accent-700" />
-              {TYPE_LABEL[t]}
+              <input type="radio" name="challengeType" value={type} checked={challengeType === type} onChange={() => setChallengeType(type)} className="sr-only" />
+              <TypeIcon type={type} className="h-4 w-4 text-accent-700" />
+              {t(`type.${type}`)}
             </label>
           ))}
         </div>
-        <p className="text-xs text-slate-600">Sparks: friends you refer who confirm their email. Banners: caucuses you organize that elect a Delegate.</p>
+        <p className="text-xs text-slate-600">{t('create.typeHint')}</p>
       </fieldset>
 
       <div className="space-y-1.5">
         <Label htmlFor={ids.duration} className="block">
-          Duration (days)
+          {t('create.duration')}
         </Label>
         <Input
           id={ids.duration}
@@ -159,28 +166,28 @@ function CreateChallengeForm({ onDone }: { onDone: () => void }) {
       </div>
 
       <fieldset className="space-y-1.5">
-        <legend className="text-sm font-medium text-slate-800">Your Team</legend>
+        <legend className="text-sm font-medium text-slate-800">{t('create.team')}</legend>
         <div className="grid grid-cols-2 gap-2">
-          {TEAMS.map((t) => (
+          {TEAMS.map((option) => (
             <label
-              key={t}
+              key={option}
               className={cn(
                 'flex cursor-pointer items-center gap-2 rounded-lg border-2 p-3 text-sm font-semibold has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-navy-500',
-                team === t ? TEAM_STYLE[t].panel : 'border-slate-200',
-                TEAM_STYLE[t].text,
+                team === option ? TEAM_STYLE[option].panel : 'border-slate-200',
+                TEAM_STYLE[option].text,
               )}
             >
-              <input type="radio" name="team" value={t} checked={team === t} onChange={() => setTeam(t)} className="sr-only" />
-              <span className={cn('h-3 w-3 rounded-full', TEAM_STYLE[t].dot)} aria-hidden="true" />
-              {TEAM_LABEL[t]}
+              <input type="radio" name="team" value={option} checked={team === option} onChange={() => setTeam(option)} className="sr-only" />
+              <span className={cn('h-3 w-3 rounded-full', TEAM_STYLE[option].dot)} aria-hidden="true" />
+              {t(`team.${option}`)}
             </label>
           ))}
         </div>
       </fieldset>
 
       <FriendPicker
-        legend="Invite Friends"
-        hint={`At least one, at most ${CHALLENGE_MAX_INVITEES} (${invitees.length} selected). Each friend gets a private message with the link.`}
+        legend={t('create.invite')}
+        hint={t('create.inviteHint', { max: CHALLENGE_MAX_INVITEES, count: invitees.length })}
         selected={invitees}
         onToggle={toggle}
         max={CHALLENGE_MAX_INVITEES}
@@ -189,11 +196,11 @@ function CreateChallengeForm({ onDone }: { onDone: () => void }) {
 
       <div className="flex flex-wrap justify-end gap-2">
         <Button variant="outline" onClick={onDone} disabled={create.isPending}>
-          Cancel
+          {t('create.cancel')}
         </Button>
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
-          Create Challenge
+          {t('create.submit')}
         </Button>
       </div>
     </form>

@@ -1,11 +1,12 @@
 import { Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { DEBATE_MESSAGES } from '../../../domain/debates/debate-rules';
 import { Button } from '../../components/ui/button';
 
-/** A play/pause button for a recording ('Play Audio Response'); one audio element per button. */
-export function AudioPlayButton({ src, label }: { src: string; label: string }) {
+/** A play/pause button for a recording ('Play Audio Response' / 'Pause Audio Response'); one audio element per button. */
+export function AudioPlayButton({ src, playLabel, pauseLabel }: { src: string; playLabel: string; pauseLabel: string }) {
+  const { t } = useTranslation('debates');
   const audioRef = useRef<HTMLAudioElement | null>(null);
   const [playing, setPlaying] = useState(false);
 
@@ -25,7 +26,7 @@ export function AudioPlayButton({ src, label }: { src: string; label: string }) 
       await audio.play();
     } catch {
       setPlaying(false);
-      toast.error(DEBATE_MESSAGES.playFailed);
+      toast.error(t('audio.playFailed'));
     }
   };
 
@@ -43,7 +44,7 @@ export function AudioPlayButton({ src, label }: { src: string; label: string }) 
       />
       <Button variant="outline" size="sm" onClick={() => void toggle()}>
         {playing ? <Pause className="h-4 w-4" aria-hidden="true" /> : <Play className="h-4 w-4" aria-hidden="true" />}
-        {playing ? `Pause ${label.replace(/^Play /, '')}` : label}
+        {playing ? pauseLabel : playLabel}
       </Button>
     </>
   );

@@ -1,9 +1,8 @@
-import { HIDDEN_FOR_AUTHOR } from '../../../domain/moderation/moderation-rules';
 import { ReportButton } from '../moderation/report-dialog';
 import { ArrowLeft, Info, Lock, LogIn, MessageSquareReply, Shield } from 'lucide-react';
 import { useRef, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { DEBATE_MESSAGES } from '../../../domain/debates/debate-rules';
 import type { DebateDetail, RebuttalView, ResponseView } from '../../../domain/debates/debate-types';
 import { ApiError } from '../../api/http';
 import { useAppOrigin } from '../../components/app-origin';
@@ -24,21 +23,23 @@ import { SubmissionDialog } from './submission-dialog';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 
 function JoinButton({ debate }: { debate: DebateDetail }) {
+  const { t } = useTranslation('debates');
   if (!debate.viewer || debate.closed) return null;
   if (debate.viewer.hasResponded) {
-    return <Button disabled>Response Submitted</Button>;
+    return <Button disabled>{t('debate.responseSubmitted')}</Button>;
   }
   return (
     <SubmissionDialog
       debateId={debate.id}
       debateType={debate.debateType}
       target={{ kind: 'response' }}
-      trigger={<Button>{debate.debateType === 'audio' ? 'Join Audio Debate' : 'Join Text Debate'}</Button>}
+      trigger={<Button>{debate.debateType === 'audio' ? t('debate.joinAudio') : t('debate.joinText')}</Button>}
     />
   );
 }
 
 function RebuttalItem({ debate, response, rebuttal, viewerId }: { debate: DebateDetail; response: ResponseView; rebuttal: RebuttalView; viewerId: string | null }) {
+  const { t } = useTranslation('debates');
   const canDefend = !debate.closed && !!viewerId && viewerId === response.author.id && !rebuttal.defense;
   return (
     <li>
@@ -53,8 +54,8 @@ function RebuttalItem({ debate, response, rebuttal, viewerId }: { debate: Debate
               debateType={debate.debateType}
               target={{ kind: 'defense', parentId: rebuttal.id }}
               trigger={
-                <Button variant="outline" size="sm" aria-label={`Defend against the rebuttal by ${rebuttal.author.name}`}>
-                  <Shield className="h-4 w-4" aria-hidden="true" /> Defend
+                <Button variant="outline" size="sm" aria-label={t('debate.defendLabel', { name: rebuttal.author.name })}>
+                  <Shield className="h-4 w-4" aria-hidden="true" /> {t('debate.defend')}
                 </Button>
               }
             />
@@ -72,6 +73,7 @@ function RebuttalItem({ debate, response, rebuttal, viewerId }: { debate: Debate
 }
 
 function ResponseItem({ debate, response, viewerId, itemRef }: { debate: DebateDetail; response: ResponseView; viewerId: string | null; itemRef?: Ref<HTMLLIElement> }) {
+  const { t } = useTranslation('debates');
   const canRebut =
     !debate.closed && !!viewerId && !!debate.viewer?.isParticipant && viewerId !== response.author.id && !response.rebuttals.some((r) => r.author.id === viewerId);
   return (
@@ -86,8 +88,8 @@ function ResponseItem({ debate, response, viewerId, itemRef }: { debate: DebateD
               debateType={debate.debateType}
               target={{ kind: 'rebuttal', parentId: response.id }}
               trigger={
-                <Button variant="outline" size="sm" aria-label={`Rebut the response by ${response.author.name}`}>
-                  <MessageSquareReply className="h-4 w-4" aria-hidden="true" /> Rebut
+                <Button variant="outline" size="sm" aria-label={t('debate.rebutLabel', { name: response.author.name })}>
+                  <MessageSquareReply className="h-4 w-4" aria-hidden="true" /> {t('debate.rebut')}
                 </Button>
               }
             />
@@ -95,7 +97,7 @@ function ResponseItem({ debate, response, viewerId, itemRef }: { debate: DebateD
         }
       >
         {response.rebuttals.length > 0 ? (
-          <ul className="mt-3 space-y-3 pl-3 sm:pl-6" aria-label={`Rebuttals of the response by ${response.author.name}`}>
+          <ul className="mt-3 space-y-3 pl-3 sm:pl-6" aria-label={t('debate.rebuttalsLabel', { name: response.author.name })}>
             {response.rebuttals.map((r) => (
               <RebuttalItem key={r.id} debate={debate} response={response} rebuttal={r} viewerId={viewerId} />
             ))}
@@ -108,11 +110,12 @@ function ResponseItem({ debate, response, viewerId, itemRef }: { debate: DebateD
 
 /** /debate/{id}: the debate, its responses with their rebuttals and defenses, and what the viewer may do. */
 export default function DebatePage() {
+  const { t } = useTranslation('debates');
   const { id = '' } = useParams();
   const { user } = useSession();
   const query = useDebate(id);
   const origin = useAppOrigin();
-  useDocumentTitle(query.data?.title ? `Debate: ${query.data.title}` : 'Debate');
+  useDocumentTitle(query.data?.title ? t('debate.documentTitleNamed', { title: query.data.title }) : t('debate.documentTitle'));
   /** After Load more: the index of the first newly loaded response, which then takes the focus (the button may be gone). */
   const focusFrom = useRef<number | null>(null);
 
@@ -123,16 +126,16 @@ export default function DebatePage() {
     return (
       <Page>
         {missing ? (
-          <ErrorState title={DEBATE_MESSAGES.notFound} message="This debate does not exist or was deleted.">
+          <ErrorState title={t('debate.notFound')} message={t('debate.notFoundMessage')}>
             <LinkButton to="/debate">
-              <ArrowLeft className="h-4 w-4" aria-hidden="true" /> Back to Debates
+              <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {t('debate.backToDebates')}
             </LinkButton>
           </ErrorState>
         ) : (
-          <ErrorState title={DEBATE_MESSAGES.loadFailed} message={query.error.message}>
-            <Button onClick={() => void query.refetch()}>Retry</Button>
+          <ErrorState title={t('debate.loadFailed')} message={query.error.message}>
+            <Button onClick={() => void query.refetch()}>{t('debate.retry')}</Button>
             <LinkButton to="/debate" variant="outline">
-              Back to Debates
+              {t('debate.backToDebates')}
             </LinkButton>
           </ErrorState>
         )}
@@ -160,25 +163,31 @@ export default function DebatePage() {
     <Page>
       <nav className="mb-4">
         <Link to="/debate" className="inline-flex items-center gap-1 text-sm text-navy-700 underline-offset-4 hover:underline">
-          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> All debates
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" /> {t('debate.allDebates')}
         </Link>
       </nav>
       <header className="space-y-3">
         <div className="flex flex-wrap items-start justify-between gap-3">
           <h1 className="text-2xl font-bold break-words text-navy-900 md:text-3xl">{debate.title}</h1>
-          <CopyButton text={shareUrl} label="Share Debate URL" copiedLabel="Link copied" toastTitle={DEBATE_MESSAGES.linkCopiedTitle} toastDescription={DEBATE_MESSAGES.linkCopied} />
+          <CopyButton
+            text={shareUrl}
+            label={t('debate.shareUrl')}
+            copiedLabel={t('debate.linkCopied')}
+            toastTitle={t('debate.linkCopiedTitle')}
+            toastDescription={t('debate.linkCopiedDescription')}
+          />
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <DebateTypeBadge type={debate.debateType} />
           <ParticipantsBadge debate={debate} />
-          {debate.viewer?.isCreator ? <span className="rounded-full bg-orange-100 px-2.5 py-0.5 text-xs font-medium text-orange-900">Created by you</span> : null}
-          {debate.hidden && debate.viewer?.isCreator ? <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900">{HIDDEN_FOR_AUTHOR}</span> : null}
+          {debate.viewer?.isCreator ? <span className="rounded-full bg-orange-100 px-2.5 py-0.5 text-xs font-medium text-orange-900">{t('debate.createdByYou')}</span> : null}
+          {debate.hidden && debate.viewer?.isCreator ? <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-medium text-amber-900">{t('hidden.forAuthor')}</span> : null}
           <DaysLeft debate={debate} />
         </div>
-        <p className="text-sm text-slate-600">Started by {debate.creator.name}</p>
+        <p className="text-sm text-slate-600">{t('debate.startedBy', { name: debate.creator.name })}</p>
         <Card>
           <CardContent className="pt-6">
-            <h2 className="sr-only">Prompt</h2>
+            <h2 className="sr-only">{t('debate.prompt')}</h2>
             <p className="break-words whitespace-pre-wrap text-slate-800">{debate.prompt}</p>
           </CardContent>
         </Card>
@@ -186,16 +195,16 @@ export default function DebatePage() {
 
       {debate.closed ? (
         <p role="status" className="mt-4 flex items-start gap-2 rounded-lg border border-slate-300 bg-slate-50 p-3 text-sm text-slate-800">
-          <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" /> {DEBATE_MESSAGES.closedBanner}
+          <Lock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" /> {t('debate.closedBanner')}
         </p>
       ) : null}
 
       {!user ? (
         <Card className="mt-4">
           <CardContent className="flex flex-wrap items-center justify-between gap-3 pt-6">
-            <p className="text-slate-800">{DEBATE_MESSAGES.loginToParticipate}</p>
+            <p className="text-slate-800">{t('debate.loginToParticipate')}</p>
             <LinkButton to="/auth">
-              <LogIn className="h-4 w-4" aria-hidden="true" /> Log In / Register
+              <LogIn className="h-4 w-4" aria-hidden="true" /> {t('debate.logInOrRegister')}
             </LinkButton>
           </CardContent>
         </Card>
@@ -210,18 +219,18 @@ export default function DebatePage() {
 
       <section className="mt-8" aria-labelledby="responses-heading">
         <h2 id="responses-heading" className="mb-3 text-xl font-semibold text-slate-900">
-          Responses ({debate.responseCount})
+          {t('debate.responsesHeading', { count: debate.responseCount })}
         </h2>
-        {debate.closed ? <p className="mb-3 text-sm text-slate-700">{DEBATE_MESSAGES.votingClosed}</p> : null}
+        {debate.closed ? <p className="mb-3 text-sm text-slate-700">{t('debate.votingClosed')}</p> : null}
         {!debate.closed && debate.viewer && !debate.viewer.isParticipant && debate.responses.some((r) => r.author.id !== viewerId) ? (
           <p className="mb-3 flex items-start gap-2 rounded-lg border border-navy-100 bg-navy-50 p-3 text-sm text-navy-900">
-            <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" /> {DEBATE_MESSAGES.rebutAfterResponding}
+            <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" /> {t('debate.rebutAfterResponding')}
           </p>
         ) : null}
         {debate.responses.length === 0 ? (
-          <EmptyState>{DEBATE_MESSAGES.noResponses}</EmptyState>
+          <EmptyState>{t('debate.noResponses')}</EmptyState>
         ) : (
-          <ul className="space-y-4" aria-label="Responses">
+          <ul className="space-y-4" aria-label={t('debate.responsesLabel')}>
             {debate.responses.map((r, i) => (
               <ResponseItem key={r.id} debate={debate} response={r} viewerId={viewerId} itemRef={focusIfFirstNew(i)} />
             ))}
@@ -229,12 +238,12 @@ export default function DebatePage() {
         )}
         {query.hasNextPage ? (
           <LoadMoreButton loading={query.isFetchingNextPage} onClick={loadMore}>
-            Load more responses
+            {t('debate.loadMore')}
           </LoadMoreButton>
         ) : null}
         {query.isFetchNextPageError ? (
           <p role="alert" className="mt-3 text-center text-sm text-red-700">
-            {DEBATE_MESSAGES.loadMoreFailed}
+            {t('debate.loadMoreFailed')}
           </p>
         ) : null}
       </section>

@@ -1,6 +1,7 @@
 import { HelpCircle, MessagesSquare } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DEBATE_LIMITS, DEBATE_MESSAGES, MAX_SECONDS, MAX_WORDS, formatSeconds } from '../../../domain/debates/debate-rules';
+import { DEBATE_LIMITS, MAX_SECONDS, MAX_WORDS, formatSeconds } from '../../../domain/debates/debate-rules';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
@@ -14,34 +15,41 @@ import { useDebates } from './debate-queries';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 
 function HowItWorksDialog() {
+  const { t } = useTranslation('debates');
+  const strong = { strong: <strong /> };
   return (
     <Dialog>
       <DialogTrigger asChild>
         <Button variant="outline">
-          <HelpCircle className="h-4 w-4" aria-hidden="true" /> How It Works
+          <HelpCircle className="h-4 w-4" aria-hidden="true" /> {t('howItWorks.button')}
         </Button>
       </DialogTrigger>
-      <DialogContent title="How Debates Work" description="Three parts: a response, a rebuttal and a defense.">
+      <DialogContent title={t('howItWorks.title')} description={t('howItWorks.description')}>
         <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-700">
           <li>
-            A creator poses a prompt, as text or audio, open for {DEBATE_LIMITS.minDays} to {DEBATE_LIMITS.maxDays} days (7 by default), and may invite up to{' '}
-            {DEBATE_LIMITS.maxInvitedFriends} friends.
+            {t('howItWorks.prompt', {
+              minDays: DEBATE_LIMITS.minDays,
+              maxDays: DEBATE_LIMITS.maxDays,
+              defaultDays: DEBATE_LIMITS.defaultDays,
+              maxFriends: DEBATE_LIMITS.maxInvitedFriends,
+            })}
           </li>
           <li>
-            Up to {DEBATE_LIMITS.maxParticipants} participants each submit one <strong>response</strong> (at most {MAX_WORDS.response} words or{' '}
-            {formatSeconds(MAX_SECONDS.response)} of audio).
+            <Trans
+              t={t}
+              i18nKey="howItWorks.respond"
+              values={{ maxParticipants: DEBATE_LIMITS.maxParticipants, words: MAX_WORDS.response, duration: formatSeconds(MAX_SECONDS.response) }}
+              components={strong}
+            />
           </li>
           <li>
-            Any other participant may <strong>rebut</strong> a response ({MAX_WORDS.rebuttal} words or {formatSeconds(MAX_SECONDS.rebuttal)}).
+            <Trans t={t} i18nKey="howItWorks.rebut" values={{ words: MAX_WORDS.rebuttal, duration: formatSeconds(MAX_SECONDS.rebuttal) }} components={strong} />
           </li>
           <li>
-            The response’s author may <strong>defend</strong> against each rebuttal ({MAX_WORDS.defense} words or {formatSeconds(MAX_SECONDS.defense)}).
+            <Trans t={t} i18nKey="howItWorks.defend" values={{ words: MAX_WORDS.defense, duration: formatSeconds(MAX_SECONDS.defense) }} components={strong} />
           </li>
-          <li>Everyone signed in votes contributions up or down and may award a brownie to their authors.</li>
-          <li>
-            You may have {DEBATE_LIMITS.activeDebatesUnverified} active debate at a time, {DEBATE_LIMITS.activeDebatesVerified} once verified. When a debate closes,
-            its content stays available for viewing.
-          </li>
+          <li>{t('howItWorks.vote')}</li>
+          <li>{t('howItWorks.limits', { unverified: DEBATE_LIMITS.activeDebatesUnverified, verified: DEBATE_LIMITS.activeDebatesVerified })}</li>
         </ol>
       </DialogContent>
     </Dialog>
@@ -49,8 +57,9 @@ function HowItWorksDialog() {
 }
 
 function ListSkeleton() {
+  const { t } = useTranslation('debates');
   return (
-    <div className="grid gap-4 md:grid-cols-2" role="status" aria-label="Loading debates">
+    <div className="grid gap-4 md:grid-cols-2" role="status" aria-label={t('list.loading')}>
       {[0, 1, 2, 3].map((i) => (
         <Skeleton key={i} className="h-36" />
       ))}
@@ -60,14 +69,15 @@ function ListSkeleton() {
 
 /** /debate: open debates, newest first; the create and how-it-works dialogs; a register prompt for visitors. */
 export default function DebatesPage() {
-  useDocumentTitle('Debates');
+  const { t } = useTranslation('debates');
+  useDocumentTitle(t('list.title'));
   const { user, isLoading: sessionLoading } = useSession();
   const debates = useDebates();
 
   return (
     <Page
-      title="Debates"
-      subtitle="Make your case, rebut others, defend your view."
+      title={t('list.title')}
+      subtitle={t('list.subtitle')}
       actions={
         <div className="flex flex-wrap gap-2">
           <HowItWorksDialog />
@@ -78,28 +88,28 @@ export default function DebatesPage() {
       {!user && !sessionLoading ? (
         <Card className="mb-6 border-orange-200 bg-orange-50">
           <CardHeader>
-            <CardTitle>Join the conversation</CardTitle>
-            <CardDescription className="text-slate-700">Register or log in to create debates, respond, vote and award brownies.</CardDescription>
+            <CardTitle>{t('list.joinTitle')}</CardTitle>
+            <CardDescription className="text-slate-700">{t('list.joinDescription')}</CardDescription>
           </CardHeader>
           <CardContent>
             <LinkButton to="/auth" variant="accent">
-              Register to Debate
+              {t('list.registerToDebate')}
             </LinkButton>
           </CardContent>
         </Card>
       ) : null}
 
-      <h2 className="mb-3 text-lg font-semibold text-slate-900">Active Debates</h2>
+      <h2 className="mb-3 text-lg font-semibold text-slate-900">{t('list.activeHeading')}</h2>
       {debates.isPending ? (
         <ListSkeleton />
       ) : debates.isError ? (
-        <ErrorState title={DEBATE_MESSAGES.loadListFailed} message={debates.error.message}>
-          <Button onClick={() => void debates.refetch()}>Retry</Button>
+        <ErrorState title={t('list.loadFailed')} message={debates.error.message}>
+          <Button onClick={() => void debates.refetch()}>{t('list.retry')}</Button>
         </ErrorState>
       ) : debates.data.length === 0 ? (
-        <EmptyState>No active debates yet.{user ? ' Start one!' : ''}</EmptyState>
+        <EmptyState>{user ? t('list.emptyStartOne') : t('list.empty')}</EmptyState>
       ) : (
-        <ul className="grid gap-4 md:grid-cols-2" aria-label="Active debates">
+        <ul className="grid gap-4 md:grid-cols-2" aria-label={t('list.activeLabel')}>
           {debates.data.map((d) => (
             <li key={d.id}>
               <Card className="h-full">
@@ -119,7 +129,7 @@ export default function DebatesPage() {
                   <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
                     <DaysLeft debate={d} />
                     <span className="inline-flex items-center gap-1">
-                      <MessagesSquare className="h-4 w-4" aria-hidden="true" /> {d.responseCount} {d.responseCount === 1 ? 'response' : 'responses'} · by {d.creator.name}
+                      <MessagesSquare className="h-4 w-4" aria-hidden="true" /> {t('list.responsesBy', { count: d.responseCount, name: d.creator.name })}
                     </span>
                   </div>
                 </CardContent>

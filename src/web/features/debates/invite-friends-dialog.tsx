@@ -1,7 +1,8 @@
 import { Loader2, UserPlus } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { DEBATE_LIMITS, DEBATE_MESSAGES, invitationRoom } from '../../../domain/debates/debate-rules';
+import { DEBATE_LIMITS, invitationRoom } from '../../../domain/debates/debate-rules';
 import type { DebateDetail } from '../../../domain/debates/debate-types';
 import { ApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
@@ -11,6 +12,7 @@ import { useInviteFriends } from './debate-queries';
 
 /** Invite Friends (creator only, while open and not full): at most the seats left, and 5. */
 export function InviteFriendsDialog({ debate }: { debate: DebateDetail }) {
+  const { t } = useTranslation('debates');
   const [open, setOpen] = useState(false);
   const [selected, setSelected] = useState<string[]>([]);
   const invite = useInviteFriends(debate.id);
@@ -23,13 +25,13 @@ export function InviteFriendsDialog({ debate }: { debate: DebateDetail }) {
   const send = () =>
     invite.mutate(selected, {
       onSuccess: ({ invited }) => {
-        toast.success(DEBATE_MESSAGES.invitationsSentTitle, { description: DEBATE_MESSAGES.invitationsSent(invited) });
+        toast.success(t('invite.sentTitle'), { description: t('invite.sent', { count: invited }) });
         setSelected([]);
         setOpen(false);
       },
       onError: (error) => {
         const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
-        toast.error(DEBATE_MESSAGES.inviteFailed, refused ? { description: error.message } : undefined);
+        toast.error(t('invite.failed'), refused ? { description: error.message } : undefined);
       },
     });
 
@@ -37,15 +39,15 @@ export function InviteFriendsDialog({ debate }: { debate: DebateDetail }) {
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="outline">
-          <UserPlus className="h-4 w-4" aria-hidden="true" /> Invite Friends
+          <UserPlus className="h-4 w-4" aria-hidden="true" /> {t('invite.trigger')}
         </Button>
       </DialogTrigger>
       <DialogContent
-        title="Invite Friends"
-        description={cap > 0 ? `Choose up to ${cap} friend(s) to invite to this debate.` : DEBATE_MESSAGES.inviteLimit}
+        title={t('invite.title')}
+        description={cap > 0 ? t('invite.description', { count: cap }) : t('invite.limit', { max: DEBATE_LIMITS.maxInvitedFriends })}
       >
         <FriendPicker
-          legend={`Friends (${selected.length}/${cap} selected)`}
+          legend={t('invite.legend', { selected: selected.length, cap })}
           selected={selected}
           onToggle={toggle}
           max={cap}
@@ -53,11 +55,11 @@ export function InviteFriendsDialog({ debate }: { debate: DebateDetail }) {
         />
         <div className="mt-4 flex justify-end gap-2">
           <Button variant="outline" onClick={() => setOpen(false)}>
-            Cancel
+            {t('invite.cancel')}
           </Button>
           <Button onClick={send} disabled={selected.length === 0 || invite.isPending}>
             {invite.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
-            Send Invitations
+            {t('invite.send')}
           </Button>
         </div>
       </DialogContent>

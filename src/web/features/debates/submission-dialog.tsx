@@ -1,5 +1,6 @@
 import { Loader2, Mic, Pause, Play, RotateCcw, Square } from 'lucide-react';
 import { useCallback, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { countWords, DEBATE_MESSAGES, formatSeconds, MAX_SECONDS, MAX_WORDS, textRefusal, type ContributionKind, type DebateType } from '../../../domain/debates/debate-rules';
 import { ApiError } from '../../api/http';
@@ -17,20 +18,21 @@ export interface SubmissionTarget {
 }
 
 function useSubmit(debateId: string, target: SubmissionTarget, onDone: () => void) {
+  const { t } = useTranslation('debates');
   const submit = useSubmitContribution(debateId);
   const send = (body: SubmissionBody) =>
     submit.mutate(
       { kind: target.kind, parentId: target.parentId, body },
       {
         onSuccess: () => {
-          toast.success(DEBATE_MESSAGES.submittedTitle, { description: DEBATE_MESSAGES.submitted(target.kind) });
+          toast.success(t('submission.submittedTitle'), { description: t('submission.submitted', { kind: target.kind }) });
           onDone();
         },
         onError: (error) => {
           if (error instanceof ApiError && error.status >= 400 && error.status < 500) {
-            toast.error(error.title ?? DEBATE_MESSAGES.submitFailed(target.kind), { description: error.message });
+            toast.error(error.title ?? t('submission.submitFailed', { kind: target.kind }), { description: error.message });
           } else {
-            toast.error(DEBATE_MESSAGES.submitFailed(target.kind));
+            toast.error(t('submission.submitFailed', { kind: target.kind }));
           }
         },
       },
@@ -39,6 +41,7 @@ function useSubmit(debateId: string, target: SubmissionTarget, onDone: () => voi
 }
 
 function TextSubmission({ debateId, target, onDone, onCancel }: { debateId: string; target: SubmissionTarget; onDone: () => void; onCancel: () => void }) {
+  const { t } = useTranslation('debates');
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   const { send, pending } = useSubmit(debateId, target, onDone);
@@ -48,15 +51,16 @@ function TextSubmission({ debateId, target, onDone, onCancel }: { debateId: stri
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    // textRefusal refuses an empty text or one with too many words: say which, in the page's language.
     const refusal = textRefusal(target.kind, text);
-    setError(refusal ?? undefined);
+    setError(refusal === null ? undefined : refusal === DEBATE_MESSAGES.textRequired ? t('submission.textRequired') : t('submission.tooManyWords', { max }));
     if (!refusal) send({ text });
   };
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">
       <div className="flex flex-col gap-1.5">
-        <Label htmlFor={`${ids}-text`}>Your {target.kind}</Label>
+        <Label htmlFor={`${ids}-text`}>{t('submission.textLabel', { kind: target.kind })}</Label>
         <Textarea
           id={`${ids}-text`}
           value={text}
@@ -66,17 +70,17 @@ function TextSubmission({ debateId, target, onDone, onCancel }: { debateId: stri
           aria-describedby={`${ids}-count${error ? ` ${ids}-error` : ''}`}
         />
         <p id={`${ids}-count`} className={cn('text-xs', words > max ? 'text-red-700' : 'text-slate-600')} aria-live="polite">
-          Maximum {max} words ({words}/{max})
+          {t('submission.wordCount', { max, words })}
         </p>
         <FieldError id={`${ids}-error`}>{error}</FieldError>
       </div>
       <div className="flex justify-end gap-2">
         <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
+          {t('submission.cancel')}
         </Button>
         <Button type="submit" disabled={pending}>
           {pending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
-          Submit
+          {t('submission.submit')}
         </Button>
       </div>
     </form>
@@ -84,8 +88,9 @@ function TextSubmission({ debateId, target, onDone, onCancel }: { debateId: stri
 }
 
 function AudioSubmission({ debateId, target, onDone, onCancel }: { debateId: string; target: SubmissionTarget; onDone: () => void; onCancel: () => void }) {
+  const { t } = useTranslation('debates');
   const max = MAX_SECONDS[target.kind];
-  const onMicrophoneError = useCallback(() => toast.error('Error', { description: DEBATE_MESSAGES.microphone }), []);
+  const onMicrophoneError = useCallback(() => toast.error(t('submission.errorTitle'), { description: t('submission.microphone') }), [t]);
   const recorder = useAudioRecorder({ maxSeconds: max, onMicrophoneError });
   const { send, pending } = useSubmit(debateId, target, onDone);
   const previewRef = useRef<HTMLAudioElement | null>(null);
@@ -98,36 +103,36 @@ function AudioSubmission({ debateId, target, onDone, onCancel }: { debateId: str
     try {
       await audio.play();
     } catch {
-      toast.error(DEBATE_MESSAGES.playFailed);
+      toast.error(t('audio.playFailed'));
     }
   };
 
   return (
     <div className="space-y-4">
-      <p className="text-sm text-slate-700">Maximum recording time: {formatSeconds(max)}</p>
+      <p className="text-sm text-slate-700">{t('submission.maxRecording', { duration: formatSeconds(max) })}</p>
       <div className="flex items-center gap-3">
         <span
           role="timer"
-          aria-label="Recording time"
+          aria-label={t('submission.recordingTime')}
           className={cn('font-mono text-2xl tabular-nums', recorder.state === 'recording' ? 'text-red-700' : 'text-slate-800')}
         >
           {formatSeconds(recorder.elapsed)}
         </span>
         {recorder.state === 'recording' ? (
           <span className="inline-flex items-center gap-1 text-sm text-red-700">
-            <span className="h-2 w-2 animate-pulse rounded-full bg-red-600" aria-hidden="true" /> Recording…
+            <span className="h-2 w-2 animate-pulse rounded-full bg-red-600" aria-hidden="true" /> {t('submission.recording')}
           </span>
         ) : null}
       </div>
       <div className="flex flex-wrap gap-2">
         {recorder.state === 'idle' || recorder.state === 'starting' ? (
           <Button onClick={() => void recorder.start()} disabled={recorder.state === 'starting'}>
-            <Mic className="h-4 w-4" aria-hidden="true" /> Start Recording
+            <Mic className="h-4 w-4" aria-hidden="true" /> {t('submission.startRecording')}
           </Button>
         ) : null}
         {recorder.state === 'recording' ? (
           <Button variant="destructive" onClick={recorder.stop}>
-            <Square className="h-4 w-4" aria-hidden="true" /> Stop Recording
+            <Square className="h-4 w-4" aria-hidden="true" /> {t('submission.stopRecording')}
           </Button>
         ) : null}
         {recorder.state === 'recorded' && recorder.recording ? (
@@ -142,7 +147,7 @@ function AudioSubmission({ debateId, target, onDone, onCancel }: { debateId: str
             />
             <Button variant="outline" onClick={() => void togglePreview()}>
               {previewing ? <Pause className="h-4 w-4" aria-hidden="true" /> : <Play className="h-4 w-4" aria-hidden="true" />}
-              {previewing ? 'Pause Preview' : 'Play Preview'}
+              {previewing ? t('submission.pausePreview') : t('submission.playPreview')}
             </Button>
             <Button
               variant="outline"
@@ -151,18 +156,18 @@ function AudioSubmission({ debateId, target, onDone, onCancel }: { debateId: str
                 recorder.reset();
               }}
             >
-              <RotateCcw className="h-4 w-4" aria-hidden="true" /> Reset
+              <RotateCcw className="h-4 w-4" aria-hidden="true" /> {t('submission.reset')}
             </Button>
           </>
         ) : null}
       </div>
       <div className="flex justify-end gap-2">
         <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
+          {t('submission.cancel')}
         </Button>
         <Button disabled={recorder.state !== 'recorded' || !recorder.recording || pending} onClick={() => recorder.recording && send({ audio: recorder.recording.blob })}>
           {pending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
-          Submit Recording
+          {t('submission.submitRecording')}
         </Button>
       </div>
     </div>
@@ -185,6 +190,7 @@ export function SubmissionDialog({
   /** The button that opens the dialog. */
   trigger: ReactNode;
 }) {
+  const { t } = useTranslation('debates');
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
   return (
@@ -192,7 +198,7 @@ export function SubmissionDialog({
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogTrigger asChild>{trigger}</DialogTrigger>
         {open ? (
-          <DialogContent title={`Submit Your ${target.kind}`}>
+          <DialogContent title={t('submission.title', { kind: target.kind })}>
             {debateType === 'audio' ? (
               <AudioSubmission debateId={debateId} target={target} onDone={close} onCancel={close} />
             ) : (

@@ -1,5 +1,6 @@
 import { RefreshCw } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { FieldError } from '../../components/ui/form-controls';
@@ -25,6 +26,7 @@ export interface FriendPickerProps {
  * loading, error (with Try Again) and empty states, and a cap on how many may be chosen.
  */
 export function FriendPicker({ legend, hint, selected, onToggle, max, alreadyInvited = [], error }: FriendPickerProps) {
+  const { t } = useTranslation('friends');
   const friends = useFriends();
   const hintId = useId();
   const errorId = useId();
@@ -40,23 +42,20 @@ export function FriendPicker({ legend, hint, selected, onToggle, max, alreadyInv
         </p>
       ) : null}
       {friends.isPending ? (
-        <div className="space-y-2" role="status" aria-label="Loading friends">
+        <div className="space-y-2" role="status" aria-label={t('picker.loading')}>
           <Skeleton className="h-8" />
           <Skeleton className="h-8" />
         </div>
       ) : friends.isError ? (
         <div className="flex flex-wrap items-center gap-2 text-sm text-red-700" role="alert">
-          Could not load your friends.
+          {t('picker.loadError')}
           <Button size="sm" variant="outline" onClick={() => void friends.refetch()}>
-            <RefreshCw className="h-4 w-4" aria-hidden="true" /> Try Again
+            <RefreshCw className="h-4 w-4" aria-hidden="true" /> {t('picker.tryAgain')}
           </Button>
         </div>
       ) : list.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-3 text-sm text-slate-600">
-          You have no friends to invite yet.{' '}
-          <Link to="/friends" className="font-medium text-navy-700 underline">
-            Find friends
-          </Link>
+          <Trans t={t} i18nKey="picker.none" components={{ anchor: <Link to="/friends" className="font-medium text-navy-700 underline" /> }} />
         </p>
       ) : (
         <ul className="max-h-48 space-y-1 overflow-y-auto rounded-lg border border-slate-200 p-2">
@@ -74,7 +73,7 @@ export function FriendPicker({ legend, hint, selected, onToggle, max, alreadyInv
                     className="h-4 w-4 accent-navy-700"
                   />
                   <span className="min-w-0 break-words">{f.name}</span>
-                  {already ? <span className="text-xs text-slate-600">(invited)</span> : null}
+                  {already ? <span className="text-xs text-slate-600">{t('picker.invited')}</span> : null}
                 </label>
               </li>
             );

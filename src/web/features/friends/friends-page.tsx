@@ -1,10 +1,11 @@
 import { Check, Clock, Loader2, RefreshCw, UserCheck, UserPlus, X } from 'lucide-react';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { districtLabel } from '../../../domain/geography/states';
-import { FRIEND_MESSAGES, FRIEND_SEARCH_DEBOUNCE_MS } from '../../../domain/social/friends';
+import { FRIEND_SEARCH_DEBOUNCE_MS } from '../../../domain/social/friends';
 import type { FriendRequestView, FriendSearchResult, FriendView, SocialPerson } from '../../../domain/social/social-types';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Button } from '../../components/ui/button';
@@ -22,14 +23,15 @@ import { MessageDialog } from './message-dialog';
  * see those sent, and write to friends (spec section 2, Friends).
  */
 export default function FriendsPage() {
-  useDocumentTitle('Friends');
+  const { t } = useTranslation('friends');
+  useDocumentTitle(t('page.title'));
   const friends = useFriends();
 
   return (
-    <Page title="Friends" subtitle="Find people by name, answer friend requests and keep in touch with your friends.">
+    <Page title={t('page.title')} subtitle={t('page.subtitle')}>
       <FindPeople />
       {friends.isPending ? (
-        <div className="mt-8 space-y-4" role="status" aria-label="Loading friends">
+        <div className="mt-8 space-y-4" role="status" aria-label={t('page.loading')}>
           <Skeleton className="h-6 w-40" />
           <div className="grid gap-4 sm:grid-cols-2">
             <Skeleton className="h-24" />
@@ -38,35 +40,35 @@ export default function FriendsPage() {
         </div>
       ) : friends.isError ? (
         <div className="mt-8">
-          <ErrorState title="Could not load your friends" message={friends.error.message}>
+          <ErrorState title={t('page.loadError')} message={friends.error.message}>
             <Button variant="outline" onClick={() => void friends.refetch()}>
-              <RefreshCw className="h-4 w-4" aria-hidden="true" /> Try Again
+              <RefreshCw className="h-4 w-4" aria-hidden="true" /> {t('page.tryAgain')}
             </Button>
           </ErrorState>
         </div>
       ) : (
         <>
-          <Section title={`Friend Requests (${friends.data.received.length})`}>
+          <Section title={t('page.requestsTitle', { count: friends.data.received.length })}>
             {friends.data.received.length === 0 ? (
-              <EmptyState>No friend requests right now.</EmptyState>
+              <EmptyState>{t('page.requestsEmpty')}</EmptyState>
             ) : (
-              <ul className="grid gap-3 sm:grid-cols-2" aria-label="Friend requests received">
+              <ul className="grid gap-3 sm:grid-cols-2" aria-label={t('page.requestsLabel')}>
                 {friends.data.received.map((r) => (
                   <ReceivedRequest key={r.id} request={r} />
                 ))}
               </ul>
             )}
           </Section>
-          <Section title={`Pending Requests (${friends.data.sent.length})`}>
+          <Section title={t('page.pendingTitle', { count: friends.data.sent.length })}>
             {friends.data.sent.length === 0 ? (
-              <EmptyState>You have no friend requests waiting for an answer.</EmptyState>
+              <EmptyState>{t('page.pendingEmpty')}</EmptyState>
             ) : (
-              <ul className="grid gap-3 sm:grid-cols-2" aria-label="Friend requests sent">
+              <ul className="grid gap-3 sm:grid-cols-2" aria-label={t('page.pendingLabel')}>
                 {friends.data.sent.map((r) => (
                   <li key={r.id}>
                     <PersonCard person={r.person}>
                       <Pill tone="amber">
-                        <Clock className="mr-1 h-3 w-3" aria-hidden="true" /> Pending
+                        <Clock className="mr-1 h-3 w-3" aria-hidden="true" /> {t('page.pending')}
                       </Pill>
                     </PersonCard>
                   </li>
@@ -74,11 +76,11 @@ export default function FriendsPage() {
               </ul>
             )}
           </Section>
-          <Section title={`Your Friends (${friends.data.friends.length})`}>
+          <Section title={t('page.friendsTitle', { count: friends.data.friends.length })}>
             {friends.data.friends.length === 0 ? (
-              <EmptyState>No friends yet. Search for people above and send them a friend request.</EmptyState>
+              <EmptyState>{t('page.friendsEmpty')}</EmptyState>
             ) : (
-              <ul className="grid gap-3 sm:grid-cols-2" aria-label="Your friends">
+              <ul className="grid gap-3 sm:grid-cols-2" aria-label={t('page.friendsLabel')}>
                 {friends.data.friends.map((f) => (
                   <FriendCard key={f.id} friend={f} />
                 ))}
@@ -117,6 +119,7 @@ function FriendCard({ friend }: { friend: FriendView }) {
 }
 
 function ReceivedRequest({ request }: { request: FriendRequestView }) {
+  const { t } = useTranslation('friends');
   const respond = useRespondToFriendRequest();
   const answer = (response: 'accepted' | 'declined') =>
     respond.mutate(
@@ -124,21 +127,21 @@ function ReceivedRequest({ request }: { request: FriendRequestView }) {
       {
         onSuccess: (result) =>
           result.status === 'accepted'
-            ? toast.success('Friend request accepted', { description: `You and ${request.person.name} are now friends.` })
-            : toast.success('Friend request declined'),
-        onError: (e) => toast.error(FRIEND_MESSAGES.respondFailed, { description: e.message }),
+            ? toast.success(t('request.accepted'), { description: t('request.acceptedDescription', { name: request.person.name }) })
+            : toast.success(t('request.declined')),
+        onError: (e) => toast.error(t('request.respondFailed'), { description: e.message }),
       },
     );
   const busy = respond.isPending;
   return (
     <li>
       <PersonCard person={request.person}>
-        <Button size="sm" onClick={() => answer('accepted')} disabled={busy} aria-label={`Accept ${request.person.name}`}>
+        <Button size="sm" onClick={() => answer('accepted')} disabled={busy} aria-label={t('request.acceptLabel', { name: request.person.name })}>
           {busy && respond.variables?.response === 'accepted' ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Check className="h-4 w-4" aria-hidden="true" />}
-          Accept
+          {t('request.accept')}
         </Button>
-        <Button size="sm" variant="outline" onClick={() => answer('declined')} disabled={busy} aria-label={`Decline ${request.person.name}`}>
-          <X className="h-4 w-4" aria-hidden="true" /> Decline
+        <Button size="sm" variant="outline" onClick={() => answer('declined')} disabled={busy} aria-label={t('request.declineLabel', { name: request.person.name })}>
+          <X className="h-4 w-4" aria-hidden="true" /> {t('request.decline')}
         </Button>
       </PersonCard>
     </li>
@@ -147,6 +150,7 @@ function ReceivedRequest({ request }: { request: FriendRequestView }) {
 
 /** The search box (debounced 300 ms), and up to 10 people each with what can be done next. */
 function FindPeople() {
+  const { t } = useTranslation('friends');
   const ids = useId();
   const [q, setQ] = useState('');
   const term = useDebouncedValue(q.trim(), FRIEND_SEARCH_DEBOUNCE_MS);
@@ -155,29 +159,29 @@ function FindPeople() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle id={`${ids}-title`}>Find Friends</CardTitle>
+        <CardTitle id={`${ids}-title`}>{t('find.title')}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-3">
         <div className="flex flex-col gap-1.5">
-          <Label htmlFor={`${ids}-q`}>Search people by name</Label>
-          <SearchInput id={`${ids}-q`} value={q} placeholder="Type at least 2 letters" autoComplete="off" onChange={(e) => setQ(e.target.value)} />
+          <Label htmlFor={`${ids}-q`}>{t('find.searchLabel')}</Label>
+          <SearchInput id={`${ids}-q`} value={q} placeholder={t('find.placeholder')} autoComplete="off" onChange={(e) => setQ(e.target.value)} />
         </div>
         <div aria-live="polite">
           {term.length < 2 ? (
-            <p className="text-sm text-slate-600">Type a name to search.</p>
+            <p className="text-sm text-slate-600">{t('find.typeToSearch')}</p>
           ) : search.isPending ? (
-            <div role="status" aria-label="Searching" className="space-y-2">
+            <div role="status" aria-label={t('find.searching')} className="space-y-2">
               <Skeleton className="h-12" />
               <Skeleton className="h-12" />
             </div>
           ) : search.isError ? (
             <p role="alert" className="text-sm text-red-700">
-              Search Error: {search.error.message}
+              {t('find.searchError', { error: search.error.message })}
             </p>
           ) : search.data.length === 0 ? (
-            <p className="text-sm text-slate-600">No one found by that name.</p>
+            <p className="text-sm text-slate-600">{t('find.noneFound')}</p>
           ) : (
-            <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Search results">
+            <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label={t('find.resultsLabel')}>
               {search.data.map((p) => (
                 <SearchResult key={p.id} person={p} />
               ))}
@@ -190,6 +194,7 @@ function FindPeople() {
 }
 
 function SearchResult({ person }: { person: FriendSearchResult }) {
+  const { t } = useTranslation('friends');
   const send = useSendFriendRequest();
   const respond = useRespondToFriendRequest();
   const busy = send.isPending || respond.isPending;
@@ -198,16 +203,16 @@ function SearchResult({ person }: { person: FriendSearchResult }) {
     send.mutate(person.id, {
       onSuccess: (result) =>
         result.status === 'accepted'
-          ? toast.success('Friend request accepted', { description: `${person.name} had already asked you: you are now friends.` })
-          : toast.success('Friend request sent', { description: `${person.name} will see your request.` }),
-      onError: (e) => toast.error(FRIEND_MESSAGES.sendFailed, { description: e.message }),
+          ? toast.success(t('request.accepted'), { description: t('result.alreadyAsked', { name: person.name }) })
+          : toast.success(t('result.sent'), { description: t('result.sentDescription', { name: person.name }) }),
+      onError: (e) => toast.error(t('result.sendFailed'), { description: e.message }),
     });
   const accept = () =>
     respond.mutate(
       { requestId: person.requestId!, response: 'accepted', name: person.name },
       {
-        onSuccess: () => toast.success('Friend request accepted', { description: `You and ${person.name} are now friends.` }),
-        onError: (e) => toast.error(FRIEND_MESSAGES.respondFailed, { description: e.message }),
+        onSuccess: () => toast.success(t('request.accepted'), { description: t('request.acceptedDescription', { name: person.name }) }),
+        onError: (e) => toast.error(t('request.respondFailed'), { description: e.message }),
       },
     );
 
@@ -222,19 +227,19 @@ function SearchResult({ person }: { person: FriendSearchResult }) {
       </span>
       {person.relation === 'friend' ? (
         <Pill tone="green">
-          <UserCheck className="mr-1 h-3 w-3" aria-hidden="true" /> Friends
+          <UserCheck className="mr-1 h-3 w-3" aria-hidden="true" /> {t('result.friends')}
         </Pill>
       ) : person.relation === 'request_sent' ? (
         <Pill tone="amber">
-          <Clock className="mr-1 h-3 w-3" aria-hidden="true" /> Request Sent
+          <Clock className="mr-1 h-3 w-3" aria-hidden="true" /> {t('result.requestSent')}
         </Pill>
       ) : person.relation === 'request_received' ? (
-        <Button size="sm" onClick={accept} disabled={busy} aria-label={`Accept Request from ${person.name}`}>
-          {busy ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Check className="h-4 w-4" aria-hidden="true" />} Accept Request
+        <Button size="sm" onClick={accept} disabled={busy} aria-label={t('result.acceptRequestLabel', { name: person.name })}>
+          {busy ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Check className="h-4 w-4" aria-hidden="true" />} {t('result.acceptRequest')}
         </Button>
       ) : (
-        <Button size="sm" onClick={addFriend} disabled={busy} aria-label={`Add Friend: ${person.name}`}>
-          {busy ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <UserPlus className="h-4 w-4" aria-hidden="true" />} Add Friend
+        <Button size="sm" onClick={addFriend} disabled={busy} aria-label={t('result.addFriendLabel', { name: person.name })}>
+          {busy ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <UserPlus className="h-4 w-4" aria-hidden="true" />} {t('result.addFriend')}
         </Button>
       )}
     </li>

@@ -1,8 +1,9 @@
 import { Loader2, MessageSquare, Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { MESSAGE_ERRORS, PRIVATE_MESSAGE_MAX, sendPrivateMessageSchema } from '../../../domain/social/messages';
+import { PRIVATE_MESSAGE_MAX, sendPrivateMessageSchema } from '../../../domain/social/messages';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { CharacterCount, FieldError, Label, Textarea } from '../../components/ui/form-controls';
@@ -10,6 +11,7 @@ import { useSendMessage } from '../messages/message-queries';
 
 /** A friend card's "Message" button: a dialog to write them a private message. */
 export function MessageDialog({ person }: { person: { id: string; name: string } }) {
+  const { t } = useTranslation('friends');
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -26,11 +28,11 @@ export function MessageDialog({ person }: { person: { id: string; name: string }
     setError(undefined);
     send.mutate(parsed.data, {
       onSuccess: () => {
-        toast.success('Message sent', { description: `Your message to ${person.name} is on its way.` });
+        toast.success(t('messageDialog.sent'), { description: t('messageDialog.sentDescription', { name: person.name }) });
         setDraft('');
         setOpen(false);
       },
-      onError: (e) => toast.error(MESSAGE_ERRORS.sendFailed, { description: e.message }),
+      onError: (e) => toast.error(t('messageDialog.sendFailed'), { description: e.message }),
     });
   };
 
@@ -43,14 +45,14 @@ export function MessageDialog({ person }: { person: { id: string; name: string }
       }}
     >
       <DialogTrigger asChild>
-        <Button size="sm" aria-label={`Message ${person.name}`}>
-          <MessageSquare className="h-4 w-4" aria-hidden="true" /> Message
+        <Button size="sm" aria-label={t('messageDialog.triggerLabel', { name: person.name })}>
+          <MessageSquare className="h-4 w-4" aria-hidden="true" /> {t('messageDialog.trigger')}
         </Button>
       </DialogTrigger>
-      <DialogContent title={`Message ${person.name}`} description="A private message: only the two of you can read it.">
-        <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label={`Message to ${person.name}`}>
+      <DialogContent title={t('messageDialog.title', { name: person.name })} description={t('messageDialog.description')}>
+        <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label={t('messageDialog.formLabel', { name: person.name })}>
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${ids}-text`}>Message</Label>
+            <Label htmlFor={`${ids}-text`}>{t('messageDialog.label')}</Label>
             <Textarea
               id={`${ids}-text`}
               value={draft}
@@ -58,18 +60,18 @@ export function MessageDialog({ person }: { person: { id: string; name: string }
               maxLength={PRIVATE_MESSAGE_MAX}
               aria-invalid={!!error}
               aria-describedby={error ? `${ids}-error` : undefined}
-              placeholder={`Write to ${person.name}…`}
+              placeholder={t('messageDialog.placeholder', { name: person.name })}
             />
             <CharacterCount value={draft} max={PRIVATE_MESSAGE_MAX} />
             <FieldError id={`${ids}-error`}>{error}</FieldError>
           </div>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <Link to={`/messages?with=${person.id}`} className="text-sm text-navy-700 underline-offset-4 hover:underline">
-              Open the conversation
+              {t('messageDialog.open')}
             </Link>
             <Button type="submit" disabled={send.isPending}>
               {send.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Send className="h-4 w-4" aria-hidden="true" />}
-              Send
+              {t('messageDialog.send')}
             </Button>
           </div>
         </form>

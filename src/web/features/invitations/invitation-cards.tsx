@@ -1,5 +1,6 @@
 import { Check, Mail, X } from 'lucide-react';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { districtLabel } from '../../../domain/geography/states';
@@ -11,17 +12,14 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { FieldError, Input, Label } from '../../components/ui/form-controls';
 import { EmptyState } from '../../components/ui/page';
 import { Skeleton } from '../../components/ui/skeleton';
+import { useFormat } from '../../i18n/format';
 import {
-  RESPOND_FAILED,
   useRespondToOrganizerInvitation,
   useRespondToVoterInvitation,
   type Answer,
   type InvitationView,
   type MyCaucus,
 } from './invitation-queries';
-
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
 /** A section of a page: heading, optional actions, content. */
 export function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {
@@ -51,13 +49,15 @@ export function Pill({ tone, children }: { tone: 'green' | 'navy' | 'amber' | 's
 }
 
 function CaucusStatus({ caucus }: { caucus: MyCaucus }) {
-  if (caucus.status === 'finalized') return <Pill tone="green">Delegate Elected</Pill>;
-  if (caucus.status === 'full') return <Pill tone="amber">Full · Election Pending</Pill>;
-  return <Pill tone="navy">Open · Election Pending</Pill>;
+  const { t } = useTranslation('invitations');
+  if (caucus.status === 'finalized') return <Pill tone="green">{t('caucusStatus.finalized')}</Pill>;
+  if (caucus.status === 'full') return <Pill tone="amber">{t('caucusStatus.full')}</Pill>;
+  return <Pill tone="navy">{t('caucusStatus.open')}</Pill>;
 }
 
 /** A caucus card linking to its page. */
 export function CaucusCard({ caucus }: { caucus: MyCaucus }) {
+  const { t } = useTranslation('invitations');
   return (
     <li>
       <Card className="h-full transition-shadow hover:shadow-md">
@@ -67,7 +67,12 @@ export function CaucusCard({ caucus }: { caucus: MyCaucus }) {
             <CaucusStatus caucus={caucus} />
           </div>
           <p className="text-sm text-slate-600">
-            Level {caucus.level} · {districtLabel(caucus.state, caucus.district)} · {caucus.votingMemberCount}/{caucus.requiredVotingMembers} members
+            {t('caucusCard.details', {
+              level: caucus.level,
+              district: districtLabel(caucus.state, caucus.district),
+              members: caucus.votingMemberCount,
+              required: caucus.requiredVotingMembers,
+            })}
           </p>
         </Link>
       </Card>
@@ -96,17 +101,18 @@ export function ListSkeleton({ label }: { label: string }) {
 
 /** A short error with a retry button, for one section of a page. */
 export function SectionError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation('invitations');
   return (
     <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
       <p>{message}</p>
       <Button variant="outline" size="sm" onClick={onRetry}>
-        Try Again
+        {t('sectionError.retry')}
       </Button>
     </div>
   );
 }
 
-/** Caucus cards with their loading, error and empty states. */
+/** Caucus cards with their loading (named `loadingLabel`), error and empty states. */
 export function CaucusCards({
   caucuses,
   isLoading,
@@ -114,6 +120,7 @@ export function CaucusCards({
   onRetry,
   empty,
   label,
+  loadingLabel,
 }: {
   caucuses: MyCaucus[] | undefined;
   isLoading: boolean;
@@ -121,9 +128,11 @@ export function CaucusCards({
   onRetry: () => void;
   empty: ReactNode;
   label: string;
+  loadingLabel: string;
 }) {
-  if (isLoading) return <CardGridSkeleton label={`Loading ${label.toLowerCase()}`} />;
-  if (error) return <SectionError message={`Failed to load caucuses: ${error.message}`} onRetry={onRetry} />;
+  const { t } = useTranslation('invitations');
+  if (isLoading) return <CardGridSkeleton label={loadingLabel} />;
+  if (error) return <SectionError message={t('caucusCards.failed', { message: error.message })} onRetry={onRetry} />;
   if (!caucuses || caucuses.length === 0) return <EmptyState>{empty}</EmptyState>;
   return (
     <ul className="grid gap-4 sm:grid-cols-2" aria-label={label}>
@@ -134,15 +143,19 @@ export function CaucusCards({
   );
 }
 
-const STATUS_PILL = {
-  pending: <Pill tone="amber">Pending</Pill>,
-  accepted: <Pill tone="green">Accepted</Pill>,
-  declined: <Pill tone="slate">Declined</Pill>,
-} as const;
+const STATUS_TONE = { pending: 'amber', accepted: 'green', declined: 'slate' } as const;
+
+function InvitationStatus({ status }: { status: InvitationView['status'] }) {
+  const { t } = useTranslation('invitations');
+  return <Pill tone={STATUS_TONE[status]}>{t(`invitationStatus.${status}`)}</Pill>;
+}
 
 /** One invitation: the caucus, who sent it (or to whom), when, its status, and any actions. */
 export function InvitationItem({ invitation, direction, actions }: { invitation: InvitationView; direction: 'received' | 'sent'; actions?: ReactNode }) {
+  const { t } = useTranslation('invitations');
+  const format = useFormat();
   const c = invitation.caucus;
+  const date = format.date(invitation.createdAt);
   return (
     <li>
       <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
@@ -157,16 +170,17 @@ export function InvitationItem({ invitation, direction, actions }: { invitation:
               </Link>
             </p>
             <p className="text-sm text-slate-600">
-              Level {c.level} · {districtLabel(c.state, c.district)}
-              {c.isOpen ? '' : ' · Private'}
+              {t(c.isOpen ? 'invitationItem.where' : 'invitationItem.wherePrivate', { level: c.level, district: districtLabel(c.state, c.district) })}
             </p>
             <p className="text-sm text-slate-600">
-              {direction === 'received' ? `From ${invitation.inviterName}` : `To ${invitation.inviteeName}`} · {formatDate(invitation.createdAt)}
+              {direction === 'received'
+                ? t('invitationItem.from', { name: invitation.inviterName, date })
+                : t('invitationItem.to', { name: invitation.inviteeName, date })}
             </p>
           </div>
         </div>
         <div className="flex flex-wrap items-center gap-2 sm:justify-end">
-          {invitation.status === 'pending' && actions ? actions : STATUS_PILL[invitation.status]}
+          {invitation.status === 'pending' && actions ? actions : <InvitationStatus status={invitation.status} />}
         </div>
       </Card>
     </li>
@@ -174,16 +188,28 @@ export function InvitationItem({ invitation, direction, actions }: { invitation:
 }
 
 function AnswerButtons({ name, busy, onAnswer }: { name: string; busy: Answer | null; onAnswer: (a: Answer) => void }) {
+  const { t } = useTranslation('invitations');
   return (
     <>
       {/* Each name starts with the word the button shows (WCAG 2.5.3), also while busy. */}
-      <Button size="sm" onClick={() => onAnswer('accepted')} disabled={busy !== null} aria-label={`${busy === 'accepted' ? 'Accepting' : 'Accept'} invitation to ${name}`}>
+      <Button
+        size="sm"
+        onClick={() => onAnswer('accepted')}
+        disabled={busy !== null}
+        aria-label={busy === 'accepted' ? t('answer.acceptingLabel', { name }) : t('answer.acceptLabel', { name })}
+      >
         <Check className="h-4 w-4" aria-hidden="true" />
-        {busy === 'accepted' ? 'Accepting…' : 'Accept'}
+        {busy === 'accepted' ? t('answer.accepting') : t('answer.accept')}
       </Button>
-      <Button size="sm" variant="outline" onClick={() => onAnswer('declined')} disabled={busy !== null} aria-label={`${busy === 'declined' ? 'Declining' : 'Decline'} invitation to ${name}`}>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => onAnswer('declined')}
+        disabled={busy !== null}
+        aria-label={busy === 'declined' ? t('answer.decliningLabel', { name }) : t('answer.declineLabel', { name })}
+      >
         <X className="h-4 w-4" aria-hidden="true" />
-        {busy === 'declined' ? 'Declining…' : 'Decline'}
+        {busy === 'declined' ? t('answer.declining') : t('answer.decline')}
       </Button>
     </>
   );
@@ -206,6 +232,7 @@ const PASSWORD_CODES = new Set(['password_required', 'incorrect_password']);
  * level, a dialog asks, and the answer is sent again with confirmLeave.
  */
 export function VoterInvitationList({ invitations, empty }: { invitations: InvitationView[]; empty: ReactNode }) {
+  const { t } = useTranslation('invitations');
   const respond = useRespondToVoterInvitation();
   const navigate = useNavigate();
   const [passwordFor, setPasswordFor] = useState<InvitationView | null>(null);
@@ -223,12 +250,12 @@ export function VoterInvitationList({ invitations, empty }: { invitations: Invit
       }
       setConfirm(null);
       if (response === 'accepted') {
-        toast.success('Invitation accepted', {
-          description: `You are now a voting member of ${invitation.caucus.name}.`,
-          action: { label: 'View caucus', onClick: () => navigate(`/caucus/${invitation.caucus.id}`) },
+        toast.success(t('voter.accepted'), {
+          description: t('voter.acceptedDescription', { caucus: invitation.caucus.name }),
+          action: { label: t('voter.viewCaucus'), onClick: () => navigate(`/caucus/${invitation.caucus.id}`) },
         });
       } else {
-        toast.success('Invitation declined');
+        toast.success(t('voter.declined'));
       }
     } catch (error) {
       // A wrong password, or too many of them (the wait in words): the password dialog says so.
@@ -241,9 +268,9 @@ export function VoterInvitationList({ invitations, empty }: { invitations: Invit
       setPasswordFor(null);
       setConfirm(null);
       if (response === 'accepted' && error instanceof ApiError && error.status >= 400 && error.status < 500) {
-        toast.error('Cannot Join', { description: error.message });
+        toast.error(t('voter.cannotJoin'), { description: error.message });
       } else {
-        toast.error(RESPOND_FAILED, { description: error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : undefined });
+        toast.error(t('voter.failed'), { description: error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : undefined });
       }
     }
   }
@@ -262,7 +289,7 @@ export function VoterInvitationList({ invitations, empty }: { invitations: Invit
       <InvitationList
         invitations={invitations}
         empty={empty}
-        label="Voting member invitations"
+        label={t('voter.listLabel')}
         render={(invitation) => (
           <InvitationItem
             key={invitation.id}
@@ -288,17 +315,17 @@ export function VoterInvitationList({ invitations, empty }: { invitations: Invit
       />
       <Dialog open={confirm !== null} onOpenChange={(open) => !open && setConfirm(null)}>
         {confirm ? (
-          <DialogContent title="Leave Your Current Caucus?" description={confirm.message}>
+          <DialogContent title={t('voter.leaveTitle')} description={confirm.message}>
             <div className="flex flex-wrap justify-end gap-2">
               <Button variant="outline" onClick={() => setConfirm(null)}>
-                Cancel
+                {t('voter.cancel')}
               </Button>
               <Button
                 variant="destructive"
                 disabled={respond.isPending}
                 onClick={() => void answer(confirm.invitation, 'accepted', { password: confirm.password, confirmLeave: true })}
               >
-                {respond.isPending ? 'Joining…' : 'Leave and Join'}
+                {respond.isPending ? t('voter.joining') : t('voter.leaveAndJoin')}
               </Button>
             </div>
           </DialogContent>
@@ -321,11 +348,12 @@ function PasswordDialog({
   onCancel: () => void;
   onSubmit: (password: string) => void;
 }) {
+  const { t } = useTranslation('invitations');
   const [password, setPassword] = useState('');
   const inputId = useId();
   const errorId = useId();
   const [blank, setBlank] = useState(false);
-  const shownError = blank ? 'Please enter the caucus password.' : error;
+  const shownError = blank ? t('password.blank') : error;
 
   function close() {
     setPassword('');
@@ -351,10 +379,10 @@ function PasswordDialog({
       }}
     >
       {invitation ? (
-        <DialogContent title="Join Private Caucus" description={`${invitation.caucus.name} is private. Enter its password to accept the invitation.`}>
+        <DialogContent title={t('password.title')} description={t('password.description', { caucus: invitation.caucus.name })}>
           <form onSubmit={submit} className="space-y-4" noValidate>
             <div className="space-y-1.5">
-              <Label htmlFor={inputId}>Caucus password</Label>
+              <Label htmlFor={inputId}>{t('password.label')}</Label>
               <Input
                 id={inputId}
                 type="password"
@@ -369,10 +397,10 @@ function PasswordDialog({
             </div>
             <div className="flex flex-wrap justify-end gap-2">
               <Button variant="outline" onClick={close}>
-                Cancel
+                {t('password.cancel')}
               </Button>
               <Button type="submit" disabled={busy}>
-                {busy ? 'Joining…' : 'Join Caucus'}
+                {busy ? t('password.joining') : t('password.join')}
               </Button>
             </div>
           </form>
@@ -381,8 +409,6 @@ function PasswordDialog({
     </Dialog>
   );
 }
-
-export const ORGANIZER_RESPOND_FAILED = 'Failed to respond to invitation.';
 
 /** Organizer invitations with Accept and Decline on the received, pending ones. */
 export function OrganizerInvitationList({
@@ -396,6 +422,7 @@ export function OrganizerInvitationList({
   empty: ReactNode;
   label: string;
 }) {
+  const { t } = useTranslation('invitations');
   const respond = useRespondToOrganizerInvitation();
   const navigate = useNavigate();
   const busyId = respond.isPending ? respond.variables?.invitationId : undefined;
@@ -406,16 +433,16 @@ export function OrganizerInvitationList({
       {
         onSuccess: () => {
           if (response === 'accepted') {
-            toast.success('Invitation accepted', {
-              description: `You now organize ${invitation.caucus.name}.`,
-              action: { label: 'View caucus', onClick: () => navigate(`/caucus/${invitation.caucus.id}`) },
+            toast.success(t('organizer.accepted'), {
+              description: t('organizer.acceptedDescription', { caucus: invitation.caucus.name }),
+              action: { label: t('organizer.viewCaucus'), onClick: () => navigate(`/caucus/${invitation.caucus.id}`) },
             });
           } else {
-            toast.success('Invitation declined');
+            toast.success(t('organizer.declined'));
           }
         },
         onError: (error) =>
-          toast.error(ORGANIZER_RESPOND_FAILED, { description: error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : undefined }),
+          toast.error(t('organizer.failed'), { description: error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : undefined }),
       },
     );
   }

@@ -28,8 +28,6 @@ export const invitationKeys = {
   representation: ['my', 'representation'] as const,
 };
 
-export const RESPOND_FAILED = 'Failed to respond to invitation';
-
 export function useMyInvitations() {
   return useQuery({
     queryKey: invitationKeys.invitations,

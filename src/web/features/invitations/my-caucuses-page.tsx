@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Page } from '../../components/ui/page';
 import { LinkButton } from '../../components/ui/link-button';
@@ -13,7 +14,8 @@ const isTab = (value: string | null): value is Tab => (TABS as readonly string[]
 
 /** /my-caucuses: the caucuses the user votes in (with voting invitations) and those they organize; `?tab=` selects the tab. */
 export default function MyCaucusesPage() {
-  useDocumentTitle('My Caucuses');
+  const { t } = useTranslation('invitations');
+  useDocumentTitle(t('myCaucuses.title'));
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'representation';
@@ -35,64 +37,72 @@ export default function MyCaucusesPage() {
     );
 
   return (
-    <Page title="My Caucuses" subtitle="The caucuses you vote in, the ones you organize, and your challenges.">
+    <Page title={t('myCaucuses.title')} subtitle={t('myCaucuses.subtitle')}>
       <Tabs value={tab} onValueChange={selectTab}>
-        <TabsList aria-label="My caucuses" className="mb-6 max-w-lg">
+        <TabsList aria-label={t('myCaucuses.tabsLabel')} className="mb-6 max-w-lg">
           <TabsTrigger value="representation">
-            Representation
+            {t('myCaucuses.representationTab')}
             {pendingVoting.length > 0 ? (
               <>
                 <span className="ml-1.5 rounded-full bg-accent-700 px-1.5 text-xs text-white" aria-hidden="true">
                   {pendingVoting.length}
                 </span>
-                <span className="sr-only"> ({pendingVoting.length} pending invitations)</span>
+                <span className="sr-only"> {t('myCaucuses.pendingCount', { count: pendingVoting.length })}</span>
               </>
             ) : null}
           </TabsTrigger>
-          <TabsTrigger value="organizing">Organizing</TabsTrigger>
-          <TabsTrigger value="challenges">Challenges</TabsTrigger>
+          <TabsTrigger value="organizing">{t('myCaucuses.organizingTab')}</TabsTrigger>
+          <TabsTrigger value="challenges">{t('myCaucuses.challengesTab')}</TabsTrigger>
         </TabsList>
 
         <TabsContent value="representation" className="focus-visible:outline-none">
-          <Section title="Your Caucuses" actions={<LinkButton to="/representation" variant="outline">View Representation</LinkButton>}>
+          <Section
+            title={t('myCaucuses.yourCaucuses')}
+            actions={
+              <LinkButton to="/representation" variant="outline">
+                {t('myCaucuses.viewRepresentation')}
+              </LinkButton>
+            }
+          >
             <CaucusCards
               caucuses={voting}
               isLoading={caucuses.isLoading}
               error={caucuses.error}
               onRetry={() => void caucuses.refetch()}
-              label="Caucuses you vote in"
+              label={t('myCaucuses.votingLabel')}
+              loadingLabel={t('myCaucuses.votingLoading')}
               empty={
                 <span className="flex flex-col items-center gap-3">
-                  You are not a voting member of any caucus yet.
-                  <LinkButton to="/caucus-search">Find Your Caucus</LinkButton>
+                  {t('myCaucuses.votingEmpty')}
+                  <LinkButton to="/caucus-search">{t('myCaucuses.findCaucus')}</LinkButton>
                 </span>
               }
             />
           </Section>
-          <Section title="Invitations">
+          <Section title={t('myCaucuses.invitations')}>
             {invitations.isLoading ? (
-              <ListSkeleton label="Loading invitations" />
+              <ListSkeleton label={t('myCaucuses.invitationsLoading')} />
             ) : invitations.error ? (
-              <SectionError message={`Failed to load invitations: ${invitations.error.message}`} onRetry={() => void invitations.refetch()} />
+              <SectionError message={t('myCaucuses.invitationsFailed', { message: invitations.error.message })} onRetry={() => void invitations.refetch()} />
             ) : (
-              <VoterInvitationList invitations={pendingVoting} empty="No pending invitations to join a caucus." />
+              <VoterInvitationList invitations={pendingVoting} empty={t('myCaucuses.invitationsEmpty')} />
             )}
           </Section>
         </TabsContent>
 
         <TabsContent value="organizing" className="focus-visible:outline-none">
           <Section
-            title="Caucuses You Organize"
+            title={t('myCaucuses.organizeTitle')}
             actions={
               <div className="flex flex-wrap gap-2">
                 <LinkButton to="/organizing" variant="outline">
-                  Organizing Page
+                  {t('myCaucuses.organizingPage')}
                 </LinkButton>
                 <LinkButton to="/organizer-invitations" variant="outline">
-                  Organizer Invitations
+                  {t('myCaucuses.organizerInvitations')}
                 </LinkButton>
                 <LinkButton to="/create-caucus">
-                  Create New Caucus
+                  {t('myCaucuses.createCaucus')}
                 </LinkButton>
               </div>
             }
@@ -102,8 +112,9 @@ export default function MyCaucusesPage() {
               isLoading={caucuses.isLoading}
               error={caucuses.error}
               onRetry={() => void caucuses.refetch()}
-              label="Caucuses you organize"
-              empty="You do not organize any caucus yet. Organizers create caucuses and guide them to elect a Delegate, without voting."
+              label={t('myCaucuses.organizeLabel')}
+              loadingLabel={t('myCaucuses.organizeLoading')}
+              empty={t('myCaucuses.organizeEmpty')}
             />
           </Section>
         </TabsContent>

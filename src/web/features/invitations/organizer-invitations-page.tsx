@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { ErrorState, Page } from '../../components/ui/page';
 import { ListSkeleton, OrganizerInvitationList, Section } from './invitation-cards';
@@ -6,36 +7,37 @@ import { useDocumentTitle } from '../../components/layout/use-document-title';
 
 /** /organizer-invitations: co-organizer invitations received (answerable while pending) and sent. */
 export default function OrganizerInvitationsPage() {
-  useDocumentTitle('Organizer Invitations');
+  const { t } = useTranslation('invitations');
+  useDocumentTitle(t('organizerInvitations.title'));
   const invitations = useMyInvitations();
 
   return (
-    <Page title="Organizer Invitations" subtitle="Invitations to co-organize a caucus, received and sent.">
+    <Page title={t('organizerInvitations.title')} subtitle={t('organizerInvitations.subtitle')}>
       {invitations.isLoading ? (
         <div className="space-y-8">
-          <ListSkeleton label="Loading received invitations" />
-          <ListSkeleton label="Loading sent invitations" />
+          <ListSkeleton label={t('organizerInvitations.receivedLoading')} />
+          <ListSkeleton label={t('organizerInvitations.sentLoading')} />
         </div>
       ) : invitations.error ? (
-        <ErrorState title="Failed to load invitations" message={invitations.error.message}>
-          <Button onClick={() => void invitations.refetch()}>Try Again</Button>
+        <ErrorState title={t('organizerInvitations.failed')} message={invitations.error.message}>
+          <Button onClick={() => void invitations.refetch()}>{t('organizerInvitations.retry')}</Button>
         </ErrorState>
       ) : (
         <>
-          <Section title="Received">
+          <Section title={t('organizerInvitations.received')}>
             <OrganizerInvitationList
               invitations={invitations.data?.organizerReceived ?? []}
               direction="received"
-              label="Received organizer invitations"
-              empty="You have not received any invitation to co-organize a caucus."
+              label={t('organizerInvitations.receivedLabel')}
+              empty={t('organizerInvitations.receivedEmpty')}
             />
           </Section>
-          <Section title="Sent">
+          <Section title={t('organizerInvitations.sent')}>
             <OrganizerInvitationList
               invitations={invitations.data?.organizerSent ?? []}
               direction="sent"
-              label="Sent organizer invitations"
-              empty="You have not invited anyone to co-organize yet. Use Invite Co-Organizer on a caucus you organize."
+              label={t('organizerInvitations.sentLabel')}
+              empty={t('organizerInvitations.sentEmpty')}
             />
           </Section>
         </>

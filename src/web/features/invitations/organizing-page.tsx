@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Page } from '../../components/ui/page';
 import { LinkButton } from '../../components/ui/link-button';
@@ -7,7 +8,8 @@ import { useDocumentTitle } from '../../components/layout/use-document-title';
 
 /** /organizing: the caucuses the user organizes, a way to create one, and organizer invitations received. */
 export default function OrganizingPage() {
-  useDocumentTitle('Organizing');
+  const { t } = useTranslation('invitations');
+  useDocumentTitle(t('organizing.title'));
   const caucuses = useMyCaucuses();
   const invitations = useMyInvitations();
   const organizing = caucuses.data?.filter((c) => c.role === 'organizer');
@@ -15,43 +17,45 @@ export default function OrganizingPage() {
 
   return (
     <Page
-      title="Organizing"
-      subtitle="Organizers create caucuses and guide them to elect a Delegate. They do not vote."
-      actions={
-        <LinkButton to="/create-caucus">
-          Create New Caucus
-        </LinkButton>
-      }
+      title={t('organizing.title')}
+      subtitle={t('organizing.subtitle')}
+      actions={<LinkButton to="/create-caucus">{t('organizing.createCaucus')}</LinkButton>}
     >
-      <Section title="Caucuses You Organize">
+      <Section title={t('organizing.yourCaucuses')}>
         <CaucusCards
           caucuses={organizing}
           isLoading={caucuses.isLoading}
           error={caucuses.error}
           onRetry={() => void caucuses.refetch()}
-          label="Caucuses you organize"
+          label={t('organizing.caucusesLabel')}
+          loadingLabel={t('organizing.caucusesLoading')}
           empty={
             <span className="flex flex-col items-center gap-3">
-              You do not organize any caucus yet.
-              <LinkButton to="/create-caucus">Create New Caucus</LinkButton>
+              {t('organizing.caucusesEmpty')}
+              <LinkButton to="/create-caucus">{t('organizing.createCaucus')}</LinkButton>
             </span>
           }
         />
       </Section>
       <Section
-        title="Invitations to Organize"
+        title={t('organizing.invitations')}
         actions={
           <Link to="/organizer-invitations" className="text-sm font-medium text-navy-700 hover:underline">
-            All organizer invitations
+            {t('organizing.allInvitations')}
           </Link>
         }
       >
         {invitations.isLoading ? (
-          <ListSkeleton label="Loading invitations" />
+          <ListSkeleton label={t('organizing.invitationsLoading')} />
         ) : invitations.error ? (
-          <SectionError message={`Failed to load invitations: ${invitations.error.message}`} onRetry={() => void invitations.refetch()} />
+          <SectionError message={t('organizing.invitationsFailed', { message: invitations.error.message })} onRetry={() => void invitations.refetch()} />
         ) : (
-          <OrganizerInvitationList invitations={received} direction="received" label="Invitations to organize" empty="No pending invitations to co-organize a caucus." />
+          <OrganizerInvitationList
+            invitations={received}
+            direction="received"
+            label={t('organizing.invitationsLabel')}
+            empty={t('organizing.invitationsEmpty')}
+          />
         )}
       </Section>
     </Page>

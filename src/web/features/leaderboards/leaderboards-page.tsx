@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Cookie, Flag, RefreshCw, Sparkles, Trophy, type LucideIcon } from 'lucide-react';
 import { useCallback, useId, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { STATES, districtLabel, districtsOf, isStateCode, isValidDistrict, stateName } from '../../../domain/geography/states';
 import {
-  LEADERBOARD_LABELS,
   LEADERBOARD_METRICS,
   LEADERBOARD_SIZE,
-  leaderboardScope,
   type Leaderboard,
   type LeaderboardEntry,
   type LeaderboardMetric,
@@ -22,6 +21,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { Avatar } from '../../components/ui/avatar';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
+import { useFormat } from '../../i18n/format';
 
 /**
  * /leaderboards: the top 100 members by Banners, Brownies or Sparks (tabs), in the whole
@@ -70,7 +70,8 @@ function useLeaderboard(f: Filters) {
 }
 
 export default function LeaderboardsPage() {
-  useDocumentTitle('Leaderboards');
+  const { t } = useTranslation('leaderboards');
+  useDocumentTitle(t('page.title'));
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => filtersOf(params), [params]);
   const update = useCallback(
@@ -84,15 +85,15 @@ export default function LeaderboardsPage() {
   );
 
   return (
-    <Page title="Leaderboards" subtitle="The members who recruit, organize and encourage the most, across the country, in a state or in a district.">
+    <Page title={t('page.title')} subtitle={t('page.subtitle')}>
       <FilterPanel filters={filters} onChange={update} />
       <Tabs value={filters.metric} onValueChange={(value) => update({ metric: value as LeaderboardMetric })}>
-        <TabsList aria-label="Leaderboard">
+        <TabsList aria-label={t('page.tabsLabel')}>
           {LEADERBOARD_METRICS.map((metric) => {
             const Icon = ICONS[metric];
             return (
               <TabsTrigger key={metric} value={metric} className="flex items-center justify-center gap-1.5">
-                <Icon className="h-4 w-4" aria-hidden="true" /> {LEADERBOARD_LABELS[metric]}
+                <Icon className="h-4 w-4" aria-hidden="true" /> {t(`metrics.${metric}`)}
               </TabsTrigger>
             );
           })}
@@ -108,16 +109,17 @@ export default function LeaderboardsPage() {
 }
 
 function FilterPanel({ filters, onChange }: { filters: Filters; onChange: (change: Partial<Filters>) => void }) {
+  const { t } = useTranslation('leaderboards');
   const ids = useId();
   const districts = filters.state ? districtsOf(filters.state) : [];
   return (
     <Card className="mb-6">
       <CardContent className="pt-5">
-        <form aria-label="Leaderboard filters" onSubmit={(e) => e.preventDefault()} className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4">
+        <form aria-label={t('filters.label')} onSubmit={(e) => e.preventDefault()} className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4">
           <div className="flex min-w-0 flex-col gap-1.5">
-            <Label htmlFor={`${ids}-state`}>State</Label>
+            <Label htmlFor={`${ids}-state`}>{t('filters.state')}</Label>
             <Select id={`${ids}-state`} value={filters.state} onChange={(e) => onChange({ state: e.target.value })}>
-              <option value="">All States</option>
+              <option value="">{t('filters.allStates')}</option>
               {STATES.map((s) => (
                 <option key={s.code} value={s.code}>
                   {s.name}
@@ -126,12 +128,12 @@ function FilterPanel({ filters, onChange }: { filters: Filters; onChange: (chang
             </Select>
           </div>
           <div className="flex min-w-0 flex-col gap-1.5">
-            <Label htmlFor={`${ids}-district`}>District</Label>
+            <Label htmlFor={`${ids}-district`}>{t('filters.district')}</Label>
             <Select id={`${ids}-district`} value={filters.district} disabled={!filters.state} onChange={(e) => onChange({ district: e.target.value })}>
-              <option value="">{filters.state ? 'All Districts' : 'Select a state first'}</option>
+              <option value="">{filters.state ? t('filters.allDistricts') : t('filters.stateFirst')}</option>
               {districts.map((d) => (
                 <option key={d} value={String(d)}>
-                  {districts.length === 1 ? `${d} (At-large)` : `District ${d}`}
+                  {districts.length === 1 ? t('filters.atLarge', { district: d }) : t('filters.districtNumber', { district: d })}
                 </option>
               ))}
             </Select>
@@ -143,13 +145,19 @@ function FilterPanel({ filters, onChange }: { filters: Filters; onChange: (chang
 }
 
 function Board({ filters, onReset }: { filters: Filters; onReset: () => void }) {
+  const { t } = useTranslation('leaderboards');
   const query = useLeaderboard(filters);
-  const label = LEADERBOARD_LABELS[filters.metric];
-  const scope = leaderboardScope(filters.state || null, filters.district ? Number(filters.district) : null);
+  const label = t(`metrics.${filters.metric}`);
+  // The scope in words ("the whole country", "California", "California, district 12"); state names stay as they are.
+  const scope = !filters.state
+    ? t('scope.country')
+    : filters.district
+      ? t('scope.district', { state: stateName(filters.state), district: Number(filters.district) })
+      : stateName(filters.state);
 
   if (query.isPending) {
     return (
-      <Card role="status" aria-label={`Loading the ${label} leaderboard`} className="space-y-3 p-5">
+      <Card role="status" aria-label={t('board.loadingLabel', { label })} className="space-y-3 p-5">
         {Array.from({ length: 6 }, (_, i) => (
           <div key={i} className="flex items-center gap-3">
             <Skeleton className="h-5 w-6" />
@@ -158,15 +166,15 @@ function Board({ filters, onReset }: { filters: Filters; onReset: () => void }) 
             <Skeleton className="h-5 w-10" />
           </div>
         ))}
-        <span className="sr-only">Loading…</span>
+        <span className="sr-only">{t('board.loading')}</span>
       </Card>
     );
   }
   if (query.isError) {
     return (
-      <ErrorState title="Failed to load leaderboard" message={query.error.message}>
+      <ErrorState title={t('board.failed')} message={query.error.message}>
         <Button variant="outline" onClick={() => void query.refetch()} disabled={query.isFetching}>
-          <RefreshCw className={cn('h-4 w-4', query.isFetching && 'animate-spin')} aria-hidden="true" /> Try Again
+          <RefreshCw className={cn('h-4 w-4', query.isFetching && 'animate-spin')} aria-hidden="true" /> {t('board.retry')}
         </Button>
       </ErrorState>
     );
@@ -175,14 +183,12 @@ function Board({ filters, onReset }: { filters: Filters; onReset: () => void }) 
   if (entries.length === 0) {
     return (
       <EmptyState>
-        <span className="block font-medium text-slate-800">
-          No one has earned {label} in {scope} yet.
-        </span>
-        <span className="mt-1 block">{HOW_TO_EARN[filters.metric]}</span>
+        <span className="block font-medium text-slate-800">{t('board.empty', { label, scope })}</span>
+        <span className="mt-1 block">{t(`howToEarn.${filters.metric}`)}</span>
         {filters.state ? (
           <span className="mt-3 flex justify-center">
             <Button variant="outline" size="sm" onClick={onReset}>
-              Show the whole country
+              {t('board.showCountry')}
             </Button>
           </span>
         ) : null}
@@ -193,15 +199,15 @@ function Board({ filters, onReset }: { filters: Filters; onReset: () => void }) 
     <Card>
       <table className="w-full table-fixed text-sm">
         <caption className="p-4 pb-2 text-left text-sm text-slate-600">
-          Top {Math.min(entries.length, LEADERBOARD_SIZE)} by {label} in {scope}
+          {t('board.caption', { count: Math.min(entries.length, LEADERBOARD_SIZE), label, scope })}
         </caption>
         <thead>
           <tr className="border-b border-slate-200 text-left text-xs font-semibold tracking-wide text-slate-600 uppercase">
             <th scope="col" className="w-14 px-4 py-2">
-              Rank
+              {t('board.rank')}
             </th>
             <th scope="col" className="px-2 py-2">
-              Member
+              {t('board.member')}
             </th>
             <th scope="col" className="w-28 px-4 py-2 text-right">
               {label}
@@ -218,13 +224,8 @@ function Board({ filters, onReset }: { filters: Filters; onReset: () => void }) 
   );
 }
 
-const HOW_TO_EARN: Record<LeaderboardMetric, string> = {
-  banners: 'Organizers earn a Banner each time a caucus they organize elects its Delegate.',
-  brownies: 'Members give one Brownie a day to someone who helped, from a profile or a caucus member list.',
-  sparks: 'Members earn a Spark for each friend who joins through their referral link.',
-};
-
 function Row({ entry }: { entry: LeaderboardEntry }) {
+  const format = useFormat();
   const medal = entry.rank <= 3 ? ['text-amber-600', 'text-slate-500', 'text-orange-800'][entry.rank - 1] : null;
   return (
     <tr className="border-b border-slate-100 last:border-0">
@@ -247,7 +248,7 @@ function Row({ entry }: { entry: LeaderboardEntry }) {
           </span>
         </span>
       </td>
-      <td className="px-4 py-2.5 text-right text-base font-bold text-slate-900 tabular-nums">{entry.count.toLocaleString('en-US')}</td>
+      <td className="px-4 py-2.5 text-right text-base font-bold text-slate-900 tabular-nums">{format.number(entry.count)}</td>
     </tr>
   );
 }

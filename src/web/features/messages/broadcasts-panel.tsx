@@ -1,9 +1,11 @@
 import { Loader2, Megaphone, RefreshCw } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { STATES, districtLabel, districtsOf } from '../../../domain/geography/states';
-import { BROADCAST_MESSAGES, sendBroadcastSchema, type BroadcastScope, type BroadcastSendOptions, type BroadcastView } from '../../../domain/social/broadcasts';
+import { MAX_LEVEL } from '../../../domain/caucuses/level';
+import { STATES, districtLabel, districtsOf, stateName } from '../../../domain/geography/states';
+import { sendBroadcastSchema, type BroadcastScope, type BroadcastSendOptions, type BroadcastView, type Constituency } from '../../../domain/social/broadcasts';
 import { PRIVATE_MESSAGE_MAX } from '../../../domain/social/messages';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -13,17 +15,18 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { Pill } from '../invitations/invitation-cards';
 import { Avatar } from '../../components/ui/avatar';
 import { useBroadcasts, useSendBroadcast } from './message-queries';
-import { formatWhen } from './message-time';
+import { useFormatWhen } from './message-time';
 
 /** New broadcasts show up within this time without a reload. */
 const BROADCASTS_POLL_MS = 60_000;
 
 /** The Broadcasts tab: the send form for those allowed, then the recent broadcasts meant for the viewer. */
 export function BroadcastsPanel() {
+  const { t } = useTranslation('messages');
   const list = useBroadcasts(BROADCASTS_POLL_MS);
   if (list.isPending) {
     return (
-      <div className="space-y-3" role="status" aria-label="Loading broadcasts">
+      <div className="space-y-3" role="status" aria-label={t('broadcasts.loading')}>
         <Skeleton className="h-24" />
         <Skeleton className="h-24" />
       </div>
@@ -31,9 +34,9 @@ export function BroadcastsPanel() {
   }
   if (list.isError) {
     return (
-      <ErrorState title="Could not load broadcasts" message={list.error.message}>
+      <ErrorState title={t('broadcasts.loadError')} message={list.error.message}>
         <Button variant="outline" onClick={() => void list.refetch()}>
-          <RefreshCw className="h-4 w-4" aria-hidden="true" /> Try Again
+          <RefreshCw className="h-4 w-4" aria-hidden="true" /> {t('broadcasts.tryAgain')}
         </Button>
       </ErrorState>
     );
@@ -43,12 +46,12 @@ export function BroadcastsPanel() {
       {list.data.sendOptions.scopes.length > 0 ? <SendBroadcastForm options={list.data.sendOptions} /> : null}
       <section aria-labelledby="recent-broadcasts">
         <h2 id="recent-broadcasts" className="mb-3 text-xl font-semibold text-navy-900">
-          Recent Broadcasts
+          {t('broadcasts.recentTitle')}
         </h2>
         {list.data.broadcasts.length === 0 ? (
-          <EmptyState>No broadcasts for you yet. Administrators and your elected delegates will reach you here.</EmptyState>
+          <EmptyState>{t('broadcasts.empty')}</EmptyState>
         ) : (
-          <ul className="space-y-3" aria-label="Recent broadcasts">
+          <ul className="space-y-3" aria-label={t('broadcasts.listLabel')}>
             {list.data.broadcasts.map((b) => (
               <BroadcastCard key={b.id} broadcast={b} />
             ))}
@@ -59,11 +62,33 @@ export function BroadcastsPanel() {
   );
 }
 
+/** Who a broadcast was meant for, as the list shows it (the words of audienceLabel in src/domain, translated). */
+function useAudienceLabel(): (b: Pick<BroadcastView, 'scope' | 'targetState' | 'targetDistrict' | 'level'>) => string {
+  const { t } = useTranslation('messages');
+  return (b) => {
+    switch (b.scope) {
+      case 'everyone':
+        return t('audience.everyone');
+      case 'state':
+        return stateName(b.targetState ?? '');
+      case 'district': {
+        const district = districtLabel(b.targetState ?? '', b.targetDistrict ?? 0);
+        return b.level === MAX_LEVEL ? t('audience.districtFromCandidate', { district }) : t('audience.district', { district });
+      }
+      case 'constituents':
+        return t('audience.constituents', { level: String(b.level ?? '?'), district: districtLabel(b.targetState ?? '', b.targetDistrict ?? 0) });
+    }
+  };
+}
+
 function BroadcastCard({ broadcast: b }: { broadcast: BroadcastView }) {
+  const { t } = useTranslation('messages');
+  const formatWhen = useFormatWhen();
+  const audienceLabel = useAudienceLabel();
   return (
     <li>
       <Card className="p-4">
-        <article aria-label={`Broadcast from ${b.sender.name}`}>
+        <article aria-label={t('broadcasts.cardLabel', { name: b.sender.name })}>
           <header className="flex flex-wrap items-center gap-x-3 gap-y-2">
             <Avatar name={b.sender.name} photoUrl={b.sender.photoUrl} className="h-9 w-9 text-xs" decorative />
             <div className="min-w-0 flex-1">
@@ -75,8 +100,8 @@ function BroadcastCard({ broadcast: b }: { broadcast: BroadcastView }) {
               </p>
             </div>
             <div className="flex flex-wrap gap-1.5">
-              {b.sentByMe ? <Pill tone="slate">Sent by you</Pill> : null}
-              <Pill tone="navy">To: {b.audienceLabel}</Pill>
+              {b.sentByMe ? <Pill tone="slate">{t('broadcasts.sentByYou')}</Pill> : null}
+              <Pill tone="navy">{t('broadcasts.to', { audience: audienceLabel(b) })}</Pill>
             </div>
           </header>
           <p className="mt-3 text-sm break-words whitespace-pre-wrap text-slate-900">{b.message}</p>
@@ -86,15 +111,11 @@ function BroadcastCard({ broadcast: b }: { broadcast: BroadcastView }) {
   );
 }
 
-const SCOPE_LABELS: Record<Exclude<BroadcastScope, 'constituents'>, string> = {
-  everyone: 'Everyone',
-  state: 'A state',
-  district: 'A district',
-};
-
 type Field = 'scope' | 'state' | 'district' | 'message';
 
 function SendBroadcastForm({ options }: { options: BroadcastSendOptions }) {
+  const { t } = useTranslation('messages');
+  const audienceLabel = useAudienceLabel();
   const ids = useId();
   const [scope, setScope] = useState<BroadcastScope>(options.scopes[0]!);
   const [state, setState] = useState('');
@@ -117,27 +138,33 @@ function SendBroadcastForm({ options }: { options: BroadcastSendOptions }) {
     setErrors({});
     send.mutate(parsed.data, {
       onSuccess: (b) => {
-        toast.success('Broadcast sent', { description: `Sent to: ${b.audienceLabel}.` });
+        toast.success(t('sendBroadcast.sent'), { description: t('sendBroadcast.sentDescription', { audience: audienceLabel(b) }) });
         setMessage('');
       },
-      onError: (e) => toast.error(BROADCAST_MESSAGES.sendFailed, { description: e.message }),
+      onError: (e) => toast.error(t('sendBroadcast.sendFailed'), { description: e.message }),
     });
   };
 
-  const labelOf = (s: BroadcastScope) => (s === 'constituents' ? (options.constituency?.label ?? 'Your constituents') : SCOPE_LABELS[s]);
+  /** How the form names the constituents of `c` (the words of constituencyLabel in src/domain, translated). */
+  const constituencyLabel = (c: Constituency) =>
+    c.level >= MAX_LEVEL
+      ? t('sendBroadcast.wholeDistrict', { district: districtLabel(c.state, c.district) })
+      : t('sendBroadcast.constituents', { caucus: c.caucusName, level: c.level });
+  const labelOf = (s: BroadcastScope) =>
+    s === 'constituents' ? (options.constituency ? constituencyLabel(options.constituency) : t('sendBroadcast.yourConstituents')) : t(`sendBroadcast.scopes.${s}`);
 
   return (
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2">
-          <Megaphone className="h-5 w-5 text-accent-700" aria-hidden="true" /> Send a Broadcast
+          <Megaphone className="h-5 w-5 text-accent-700" aria-hidden="true" /> {t('sendBroadcast.title')}
         </CardTitle>
-        <CardDescription>Everyone you choose will find it in their Broadcasts tab.</CardDescription>
+        <CardDescription>{t('sendBroadcast.description')}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} noValidate aria-label="Send a broadcast" className="space-y-4">
+        <form onSubmit={onSubmit} noValidate aria-label={t('sendBroadcast.formLabel')} className="space-y-4">
           <fieldset className="space-y-2">
-            <legend className="text-sm font-medium text-slate-800">Send to</legend>
+            <legend className="text-sm font-medium text-slate-800">{t('sendBroadcast.sendTo')}</legend>
             <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-x-5">
               {options.scopes.map((s) => (
                 <label key={s} className="flex items-center gap-2 text-sm text-slate-800">
@@ -161,7 +188,7 @@ function SendBroadcastForm({ options }: { options: BroadcastSendOptions }) {
           {needsState ? (
             <div className="grid gap-3 sm:grid-cols-2">
               <div className="flex flex-col gap-1.5">
-                <Label htmlFor={`${ids}-state`}>State</Label>
+                <Label htmlFor={`${ids}-state`}>{t('sendBroadcast.state')}</Label>
                 <Select
                   id={`${ids}-state`}
                   value={state}
@@ -172,7 +199,7 @@ function SendBroadcastForm({ options }: { options: BroadcastSendOptions }) {
                     setDistrict('');
                   }}
                 >
-                  <option value="">Choose a state</option>
+                  <option value="">{t('sendBroadcast.chooseState')}</option>
                   {STATES.map((s) => (
                     <option key={s.code} value={s.code}>
                       {s.name}
@@ -183,7 +210,7 @@ function SendBroadcastForm({ options }: { options: BroadcastSendOptions }) {
               </div>
               {scope === 'district' ? (
                 <div className="flex flex-col gap-1.5">
-                  <Label htmlFor={`${ids}-district`}>District</Label>
+                  <Label htmlFor={`${ids}-district`}>{t('sendBroadcast.district')}</Label>
                   <Select
                     id={`${ids}-district`}
                     value={district}
@@ -192,7 +219,7 @@ function SendBroadcastForm({ options }: { options: BroadcastSendOptions }) {
                     aria-describedby={errors.district ? `${ids}-district-error` : undefined}
                     onChange={(e) => setDistrict(e.target.value)}
                   >
-                    <option value="">{state ? 'Choose a district' : 'Choose a state first'}</option>
+                    <option value="">{state ? t('sendBroadcast.chooseDistrict') : t('sendBroadcast.chooseStateFirst')}</option>
                     {state
                       ? districtsOf(state).map((d) => (
                           <option key={d} value={d}>
@@ -207,7 +234,7 @@ function SendBroadcastForm({ options }: { options: BroadcastSendOptions }) {
             </div>
           ) : null}
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${ids}-message`}>Broadcast message</Label>
+            <Label htmlFor={`${ids}-message`}>{t('sendBroadcast.message')}</Label>
             <Textarea
               id={`${ids}-message`}
               value={message}
@@ -215,14 +242,14 @@ function SendBroadcastForm({ options }: { options: BroadcastSendOptions }) {
               aria-invalid={!!errors.message}
               aria-describedby={errors.message ? `${ids}-message-error` : undefined}
               onChange={(e) => setMessage(e.target.value)}
-              placeholder="What do you want them to know?"
+              placeholder={t('sendBroadcast.placeholder')}
             />
             <CharacterCount value={message} max={PRIVATE_MESSAGE_MAX} />
             <FieldError id={`${ids}-message-error`}>{errors.message}</FieldError>
           </div>
           <Button type="submit" variant="accent" disabled={send.isPending}>
             {send.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Megaphone className="h-4 w-4" aria-hidden="true" />}
-            Send Broadcast
+            {t('sendBroadcast.submit')}
           </Button>
         </form>
       </CardContent>

@@ -1,8 +1,7 @@
-/** A message's time: the hour today, the day and hour before. */
-export function formatWhen(iso: string): string {
-  const at = new Date(iso);
-  const sameDay = at.toDateString() === new Date().toDateString();
-  return sameDay
-    ? at.toLocaleTimeString('en-US', { timeStyle: 'short' })
-    : at.toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+import { useFormat } from '../../i18n/format';
+
+/** A message's time, in the page's language and the app's time zone: the hour today, the day and hour before. */
+export function useFormatWhen(): (iso: string) => string {
+  const format = useFormat();
+  return (iso) => (format.sameDay(iso, new Date()) ? format.time(iso) : `${format.dayMonth(iso)}, ${format.time(iso)}`);
 }

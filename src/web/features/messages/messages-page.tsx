@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Page } from '../../components/ui/page';
@@ -13,7 +14,8 @@ type Tab = 'private' | 'broadcasts';
  * conversation live in the URL (?tab=broadcasts, ?with={userId}).
  */
 export default function MessagesPage() {
-  useDocumentTitle('Messages');
+  const { t } = useTranslation('messages');
+  useDocumentTitle(t('page.title'));
   const [params, setParams] = useSearchParams();
   const tab: Tab = params.get('tab') === 'broadcasts' ? 'broadcasts' : 'private';
 
@@ -25,11 +27,11 @@ export default function MessagesPage() {
   };
 
   return (
-    <Page title="Messages" subtitle="Private conversations with other members, and the broadcasts meant for you.">
+    <Page title={t('page.title')} subtitle={t('page.subtitle')}>
       <Tabs value={tab} onValueChange={onTab}>
-        <TabsList aria-label="Messages" className="mb-4 max-w-md">
-          <TabsTrigger value="private">Private Messages</TabsTrigger>
-          <TabsTrigger value="broadcasts">Broadcasts</TabsTrigger>
+        <TabsList aria-label={t('page.tabsLabel')} className="mb-4 max-w-md">
+          <TabsTrigger value="private">{t('page.privateTab')}</TabsTrigger>
+          <TabsTrigger value="broadcasts">{t('page.broadcastsTab')}</TabsTrigger>
         </TabsList>
         <TabsContent value="private">
           <PrivateMessagesPanel />

@@ -1,14 +1,14 @@
-import { HIDDEN_FOR_AUTHOR, HIDDEN_PLACEHOLDER } from '../../../domain/moderation/moderation-rules';
 import { ReportButton } from '../moderation/report-dialog';
 import { ArrowLeft, Loader2, PenSquare, RefreshCw, Send, X } from 'lucide-react';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { districtLabel } from '../../../domain/geography/states';
 import { FRIEND_SEARCH_DEBOUNCE_MS } from '../../../domain/social/friends';
 import { splitMessageLinks } from '../../../domain/social/message-links';
-import { MESSAGE_ERRORS, PRIVATE_MESSAGE_MAX, sendPrivateMessageSchema } from '../../../domain/social/messages';
+import { PRIVATE_MESSAGE_MAX, sendPrivateMessageSchema } from '../../../domain/social/messages';
 import { unreadLabel } from '../../../domain/social/unread-count';
 import type { ConversationSummary, SocialPerson } from '../../../domain/social/social-types';
 import { Button } from '../../components/ui/button';
@@ -21,7 +21,7 @@ import { usePeopleSearch } from '../friends/friend-queries';
 import { Avatar } from '../../components/ui/avatar';
 import { useSession } from '../session/use-session';
 import { POLL_WHEN_OFFLINE_MS, useConversations, useMarkConversationRead, useSendMessage, useThread } from './message-queries';
-import { formatWhen } from './message-time';
+import { useFormatWhen } from './message-time';
 import { useMessageStreamState } from './use-message-stream';
 
 /** "At the bottom" within this many pixels: new messages keep the log scrolled to the newest. */
@@ -62,6 +62,7 @@ export function PrivateMessagesPanel() {
 }
 
 function ConversationList({ selected, onNew }: { selected: string | null; onNew: () => void }) {
+  const { t } = useTranslation('messages');
   const { user } = useSession();
   const live = useMessageStreamState() === 'live';
   const list = useConversations(live ? false : POLL_WHEN_OFFLINE_MS);
@@ -77,14 +78,14 @@ function ConversationList({ selected, onNew }: { selected: string | null; onNew:
   return (
     <Card>
       <CardHeader className="flex-row items-center justify-between gap-2">
-        <CardTitle>Conversations</CardTitle>
+        <CardTitle>{t('conversations.title')}</CardTitle>
         <Button size="sm" variant="outline" onClick={onNew}>
-          <PenSquare className="h-4 w-4" aria-hidden="true" /> New Message
+          <PenSquare className="h-4 w-4" aria-hidden="true" /> {t('conversations.newMessage')}
         </Button>
       </CardHeader>
       <CardContent className="px-2 pb-2">
         {list.isPending ? (
-          <div className="space-y-2 p-3" role="status" aria-label="Loading conversations">
+          <div className="space-y-2 p-3" role="status" aria-label={t('conversations.loading')}>
             {[0, 1, 2].map((i) => (
               <div key={i} className="flex items-center gap-3">
                 <Skeleton className="h-10 w-10 rounded-full" />
@@ -97,25 +98,25 @@ function ConversationList({ selected, onNew }: { selected: string | null; onNew:
           </div>
         ) : list.isError ? (
           <div className="space-y-3 p-3" role="alert">
-            <p className="text-sm text-red-700">Could not load your conversations: {list.error.message}</p>
+            <p className="text-sm text-red-700">{t('conversations.loadError', { error: list.error.message })}</p>
             <Button size="sm" variant="outline" onClick={() => void list.refetch()}>
-              <RefreshCw className="h-4 w-4" aria-hidden="true" /> Try Again
+              <RefreshCw className="h-4 w-4" aria-hidden="true" /> {t('conversations.tryAgain')}
             </Button>
           </div>
         ) : conversations.length === 0 ? (
           <div className="p-3">
-            <EmptyState>No conversations yet. Start one with New Message.</EmptyState>
+            <EmptyState>{t('conversations.empty')}</EmptyState>
           </div>
         ) : (
           <>
-            <ul aria-label="Conversations" className="space-y-1">
+            <ul aria-label={t('conversations.listLabel')} className="space-y-1">
               {conversations.map((c) => (
                 <ConversationItem key={c.partner.id} conversation={c} active={c.partner.id === selected} mine={c.lastMessage.senderId === user?.id} to={linkTo(c.partner.id)} />
               ))}
             </ul>
             {list.hasNextPage ? (
               <Button variant="ghost" size="sm" className="mt-2 w-full" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
-                {list.isFetchingNextPage ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null} Load more conversations
+                {list.isFetchingNextPage ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null} {t('conversations.loadMore')}
               </Button>
             ) : null}
           </>
@@ -126,7 +127,10 @@ function ConversationList({ selected, onNew }: { selected: string | null; onNew:
 }
 
 function ConversationItem({ conversation: c, active, mine, to }: { conversation: ConversationSummary; active: boolean; mine: boolean; to: string }) {
+  const { t } = useTranslation('messages');
+  const formatWhen = useFormatWhen();
   const unread = c.unreadCount;
+  const text = c.lastMessage.hidden && !mine ? t('hidden.placeholder') : c.lastMessage.message;
   return (
     <li>
       <Link
@@ -144,13 +148,12 @@ function ConversationItem({ conversation: c, active, mine, to }: { conversation:
           </span>
           <span className="flex items-center justify-between gap-2">
             <span className={cn('truncate text-sm', unread > 0 ? 'font-semibold text-slate-900' : 'text-slate-600')}>
-              {mine ? 'You: ' : ''}
-              {c.lastMessage.hidden && !mine ? HIDDEN_PLACEHOLDER : c.lastMessage.message}
+              {mine ? t('conversations.lastMessageMine', { message: text }) : text}
             </span>
             {unread > 0 ? (
               <span className="inline-flex min-w-5 shrink-0 items-center justify-center rounded-full bg-accent-700 px-1.5 text-xs leading-5 font-semibold text-white">
                 {unreadLabel(unread)}
-                <span className="sr-only"> unread</span>
+                <span className="sr-only"> {t('conversations.unread')}</span>
               </span>
             ) : null}
           </span>
@@ -161,6 +164,8 @@ function ConversationItem({ conversation: c, active, mine, to }: { conversation:
 }
 
 function ConversationView({ partnerId, onBack }: { partnerId: string; onBack: () => void }) {
+  const { t } = useTranslation('messages');
+  const formatWhen = useFormatWhen();
   const { user } = useSession();
   const me = user?.id;
   const live = useMessageStreamState() === 'live';
@@ -207,17 +212,17 @@ function ConversationView({ partnerId, onBack }: { partnerId: string; onBack: ()
   return (
     <Card role="region" aria-labelledby={titleId}>
       <CardHeader className="flex-row items-center gap-3 border-b border-slate-100 pb-3">
-        <Button variant="ghost" size="icon" className="md:hidden" onClick={onBack} aria-label="Back to conversations">
+        <Button variant="ghost" size="icon" className="md:hidden" onClick={onBack} aria-label={t('thread.back')}>
           <ArrowLeft className="h-5 w-5" aria-hidden="true" />
         </Button>
         {partner ? <Avatar name={partner.name} photoUrl={partner.photoUrl} className="h-10 w-10 text-sm" decorative /> : <Skeleton className="h-10 w-10 rounded-full" />}
         <div className="min-w-0">
           <CardTitle id={titleId} className="truncate">
-            {partner ? `Conversation with ${partner.name}` : 'Conversation'}
+            {partner ? t('thread.titleWith', { name: partner.name }) : t('thread.title')}
           </CardTitle>
           {partner ? (
             <Link to={`/profile/${partner.id}`} className="text-sm text-navy-700 underline-offset-4 hover:underline">
-              View profile · {districtLabel(partner.state, partner.district)}
+              {t('thread.viewProfile', { district: districtLabel(partner.state, partner.district) })}
             </Link>
           ) : null}
         </div>
@@ -227,34 +232,34 @@ function ConversationView({ partnerId, onBack }: { partnerId: string; onBack: ()
           ref={logRef}
           onScroll={onScroll}
           role="log"
-          aria-label={partner ? `Messages with ${partner.name}` : 'Messages'}
+          aria-label={partner ? t('thread.logLabelWith', { name: partner.name }) : t('thread.logLabel')}
           aria-busy={thread.isPending}
           tabIndex={0}
           className="h-[24rem] overflow-y-auto overscroll-contain rounded-lg border border-slate-200 bg-slate-50 p-3 md:h-[28rem]"
         >
           {thread.isPending ? (
-            <div className="space-y-3" role="status" aria-label="Loading messages">
+            <div className="space-y-3" role="status" aria-label={t('thread.loading')}>
               {[0, 1, 2].map((i) => (
                 <Skeleton key={i} className={cn('h-10', i % 2 ? 'ml-auto w-2/3' : 'w-3/4')} />
               ))}
             </div>
           ) : thread.isError ? (
             <div className="flex h-full flex-col items-center justify-center gap-3 text-center" role="alert">
-              <p className="text-sm text-red-700">Could not load the conversation: {thread.error.message}</p>
+              <p className="text-sm text-red-700">{t('thread.loadError', { error: thread.error.message })}</p>
               <Button variant="outline" size="sm" onClick={() => void thread.refetch()}>
-                <RefreshCw className="h-4 w-4" aria-hidden="true" /> Try Again
+                <RefreshCw className="h-4 w-4" aria-hidden="true" /> {t('thread.tryAgain')}
               </Button>
             </div>
           ) : messages.length === 0 ? (
             <div className="flex h-full items-center justify-center">
-              <EmptyState>No messages yet. Say hello!</EmptyState>
+              <EmptyState>{t('thread.empty')}</EmptyState>
             </div>
           ) : (
             <>
               {thread.hasNextPage ? (
                 <div className="mb-3 text-center">
                   <Button variant="outline" size="sm" onClick={loadEarlier} disabled={thread.isFetchingNextPage}>
-                    {thread.isFetchingNextPage ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null} Load earlier messages
+                    {thread.isFetchingNextPage ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null} {t('thread.loadEarlier')}
                   </Button>
                 </div>
               ) : null}
@@ -265,11 +270,11 @@ function ConversationView({ partnerId, onBack }: { partnerId: string; onBack: ()
                     <li key={m.id} className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
                       <div className={cn('max-w-[85%] rounded-2xl px-3 py-2', mine ? 'bg-navy-700 text-white' : 'bg-white text-slate-900 shadow-xs')}>
                         <p className="text-sm break-words whitespace-pre-wrap">
-                          <span className="sr-only">{mine ? 'You' : (partner?.name ?? 'They')}: </span>
-                          {m.hidden && !mine ? <span className="italic">{HIDDEN_PLACEHOLDER}</span> : <MessageText message={m.message} mine={mine} />}
+                          <span className="sr-only">{mine ? t('thread.you') : (partner?.name ?? t('thread.they'))}: </span>
+                          {m.hidden && !mine ? <span className="italic">{t('hidden.placeholder')}</span> : <MessageText message={m.message} mine={mine} />}
                         </p>
                         <span className="mt-0.5 flex items-center justify-end gap-2">
-                          {m.hidden && mine ? <span className="rounded bg-amber-100 px-1.5 text-xs font-medium text-amber-900">{HIDDEN_FOR_AUTHOR}</span> : null}
+                          {m.hidden && mine ? <span className="rounded bg-amber-100 px-1.5 text-xs font-medium text-amber-900">{t('hidden.forAuthor')}</span> : null}
                           {!mine && !m.hidden ? <ReportButton itemKind="private_message" itemId={m.id} compact className="h-6 px-1" /> : null}
                           <time dateTime={m.createdAt} className={cn('block text-right text-xs', mine ? 'text-navy-100' : 'text-slate-600')}>
                             {formatWhen(m.createdAt)}
@@ -298,6 +303,7 @@ function ConversationView({ partnerId, onBack }: { partnerId: string; onBack: ()
 
 /** The send form of an open conversation: Enter sends, Shift+Enter starts a new line. */
 function ReplyForm({ partner, onSent }: { partner: SocialPerson; onSent: () => void }) {
+  const { t } = useTranslation('messages');
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | undefined>();
   const send = useSendMessage();
@@ -316,7 +322,7 @@ function ReplyForm({ partner, onSent }: { partner: SocialPerson; onSent: () => v
         setDraft('');
         onSent();
       },
-      onError: (e) => toast.error(MESSAGE_ERRORS.sendFailed, { description: e.message }),
+      onError: (e) => toast.error(t('sendFailed'), { description: e.message }),
     });
   };
   const onSubmit = (event: FormEvent) => {
@@ -331,18 +337,18 @@ function ReplyForm({ partner, onSent }: { partner: SocialPerson; onSent: () => v
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={`Reply to ${partner.name}`} className="space-y-1">
+    <form onSubmit={onSubmit} noValidate aria-label={t('reply.formLabel', { name: partner.name })} className="space-y-1">
       <div className="flex items-end gap-2">
         <div className="min-w-0 flex-1">
           <Label htmlFor={`${ids}-text`} className="sr-only">
-            Message to {partner.name}
+            {t('reply.label', { name: partner.name })}
           </Label>
           <Textarea
             id={`${ids}-text`}
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
             onKeyDown={onKeyDown}
-            placeholder="Type a message…"
+            placeholder={t('reply.placeholder')}
             rows={2}
             maxLength={PRIVATE_MESSAGE_MAX}
             aria-invalid={!!error}
@@ -350,12 +356,12 @@ function ReplyForm({ partner, onSent }: { partner: SocialPerson; onSent: () => v
             className="min-h-0! resize-none"
           />
           <p id={`${ids}-hint`} className="sr-only">
-            Press Enter to send, Shift+Enter for a new line.
+            {t('reply.hint')}
           </p>
         </div>
-        <Button type="submit" disabled={send.isPending} aria-label={send.isPending ? 'Sending message' : 'Send message'} className="shrink-0">
+        <Button type="submit" disabled={send.isPending} aria-label={send.isPending ? t('reply.sending') : t('reply.send')} className="shrink-0">
           {send.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Send className="h-4 w-4" aria-hidden="true" />}
-          <span className="hidden sm:inline">Send</span>
+          <span className="hidden sm:inline">{t('reply.sendShort')}</span>
         </Button>
       </div>
       <FieldError id={`${ids}-error`}>{error}</FieldError>
@@ -365,6 +371,7 @@ function ReplyForm({ partner, onSent }: { partner: SocialPerson; onSent: () => v
 
 /** A new conversation: choose a recipient by name, write, send. */
 function NewMessage({ onSent, onBack }: { onSent: (recipientId: string) => void; onBack: () => void }) {
+  const { t } = useTranslation('messages');
   const ids = useId();
   const [q, setQ] = useState('');
   const term = useDebouncedValue(q.trim(), FRIEND_SEARCH_DEBOUNCE_MS);
@@ -390,33 +397,33 @@ function NewMessage({ onSent, onBack }: { onSent: (recipientId: string) => void;
     setErrors({});
     send.mutate(parsed.data, {
       onSuccess: (message) => {
-        toast.success('Message sent', { description: `Your message to ${recipient!.name} is on its way.` });
+        toast.success(t('newMessage.sent'), { description: t('newMessage.sentDescription', { name: recipient!.name }) });
         onSent(message.recipientId);
       },
-      onError: (e) => toast.error(MESSAGE_ERRORS.sendFailed, { description: e.message }),
+      onError: (e) => toast.error(t('sendFailed'), { description: e.message }),
     });
   };
 
   return (
     <Card>
       <CardHeader className="flex-row items-center gap-2">
-        <Button variant="ghost" size="icon" className="md:hidden" onClick={onBack} aria-label="Back to conversations">
+        <Button variant="ghost" size="icon" className="md:hidden" onClick={onBack} aria-label={t('thread.back')}>
           <ArrowLeft className="h-5 w-5" aria-hidden="true" />
         </Button>
-        <CardTitle>New Message</CardTitle>
+        <CardTitle>{t('newMessage.title')}</CardTitle>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} noValidate aria-label="New message" className="space-y-4">
+        <form onSubmit={onSubmit} noValidate aria-label={t('newMessage.formLabel')} className="space-y-4">
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor={recipient ? undefined : `${ids}-to`}>To</Label>
+            <Label htmlFor={recipient ? undefined : `${ids}-to`}>{t('newMessage.to')}</Label>
             {recipient ? (
               <div className="flex items-center gap-3 rounded-lg border border-slate-200 p-2">
                 <Avatar name={recipient.name} photoUrl={recipient.photoUrl} className="h-9 w-9 text-xs" decorative />
                 <span className="min-w-0 flex-1 text-sm font-medium break-words text-slate-900">
                   {recipient.name}
                 </span>
-                <Button size="sm" variant="ghost" onClick={() => setRecipient(null)} aria-label={`Change the recipient (${recipient.name})`}>
-                  <X className="h-4 w-4" aria-hidden="true" /> Change
+                <Button size="sm" variant="ghost" onClick={() => setRecipient(null)} aria-label={t('newMessage.changeLabel', { name: recipient.name })}>
+                  <X className="h-4 w-4" aria-hidden="true" /> {t('newMessage.change')}
                 </Button>
               </div>
             ) : (
@@ -424,7 +431,7 @@ function NewMessage({ onSent, onBack }: { onSent: (recipientId: string) => void;
                 <SearchInput
                   id={`${ids}-to`}
                   value={q}
-                  placeholder="Search people by name"
+                  placeholder={t('newMessage.searchPlaceholder')}
                   autoComplete="off"
                   aria-invalid={!!errors.recipientId}
                   aria-describedby={errors.recipientId ? `${ids}-to-error` : undefined}
@@ -432,17 +439,17 @@ function NewMessage({ onSent, onBack }: { onSent: (recipientId: string) => void;
                 />
                 <div aria-live="polite">
                   {term.length < 2 ? null : search.isPending ? (
-                    <div role="status" aria-label="Searching" className="space-y-2">
+                    <div role="status" aria-label={t('newMessage.searching')} className="space-y-2">
                       <Skeleton className="h-10" />
                     </div>
                   ) : search.isError ? (
                     <p role="alert" className="text-sm text-red-700">
-                      Search Error: {search.error.message}
+                      {t('newMessage.searchError', { error: search.error.message })}
                     </p>
                   ) : search.data.length === 0 ? (
-                    <p className="text-sm text-slate-600">No one found by that name.</p>
+                    <p className="text-sm text-slate-600">{t('newMessage.noneFound')}</p>
                   ) : (
-                    <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="People found">
+                    <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label={t('newMessage.found')}>
                       {search.data.map((p) => (
                         <li key={p.id}>
                           <button
@@ -459,7 +466,7 @@ function NewMessage({ onSent, onBack }: { onSent: (recipientId: string) => void;
                             </span>
                             <span className="min-w-0 flex-1">
                               <span className="block text-sm font-medium break-words text-slate-900">
-                                <span className="sr-only">Write to</span>
+                                <span className="sr-only">{t('newMessage.writeTo')}</span>
                                 {p.name}
                               </span>
                               <span className="block text-xs text-slate-600">{districtLabel(p.state, p.district)}</span>
@@ -475,7 +482,7 @@ function NewMessage({ onSent, onBack }: { onSent: (recipientId: string) => void;
             <FieldError id={`${ids}-to-error`}>{errors.recipientId}</FieldError>
           </div>
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${ids}-text`}>Message</Label>
+            <Label htmlFor={`${ids}-text`}>{t('newMessage.message')}</Label>
             <Textarea
               id={`${ids}-text`}
               value={draft}
@@ -483,14 +490,14 @@ function NewMessage({ onSent, onBack }: { onSent: (recipientId: string) => void;
               maxLength={PRIVATE_MESSAGE_MAX}
               aria-invalid={!!errors.message}
               aria-describedby={errors.message ? `${ids}-text-error` : undefined}
-              placeholder="Write your message…"
+              placeholder={t('newMessage.messagePlaceholder')}
             />
             <CharacterCount value={draft} max={PRIVATE_MESSAGE_MAX} />
             <FieldError id={`${ids}-text-error`}>{errors.message}</FieldError>
           </div>
           <Button type="submit" disabled={send.isPending}>
             {send.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Send className="h-4 w-4" aria-hidden="true" />}
-            Send Message
+            {t('newMessage.submit')}
           </Button>
         </form>
       </CardContent>

@@ -1,5 +1,6 @@
 import { Ban, Loader2, UserCheck } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
@@ -10,6 +11,7 @@ import { useBlock, useBlocked, useUnblock } from './moderation-queries';
  * does and that it never changes an election.
  */
 export function BlockButton({ userId, name }: { userId: string; name: string }) {
+  const { t } = useTranslation('moderation');
   const blocked = useBlocked();
   const block = useBlock();
   const unblock = useUnblock();
@@ -23,12 +25,12 @@ export function BlockButton({ userId, name }: { userId: string; name: string }) 
         disabled={unblock.isPending}
         onClick={() =>
           unblock.mutate(userId, {
-            onSuccess: () => toast.success(`${name} is unblocked`),
-            onError: (e) => toast.error('Could not unblock', { description: e.message }),
+            onSuccess: () => toast.success(t('block.unblocked', { name })),
+            onError: (e) => toast.error(t('block.unblockFailed'), { description: e.message }),
           })
         }
       >
-        <UserCheck className="h-4 w-4" aria-hidden="true" /> Unblock
+        <UserCheck className="h-4 w-4" aria-hidden="true" /> {t('block.unblock')}
       </Button>
     );
   }
@@ -36,35 +38,32 @@ export function BlockButton({ userId, name }: { userId: string; name: string }) 
     block.mutate(userId, {
       onSuccess: (result) => {
         setOpen(false);
-        toast.success(`${name} is blocked`, {
-          description:
-            result.sharedCaucuses > 0
-              ? `You share ${result.sharedCaucuses === 1 ? 'a caucus' : `${result.sharedCaucuses} caucuses`} with ${name}: they stay a member and their vote counts.`
-              : 'You can unblock them in Blocked people.',
+        toast.success(t('block.blocked', { name }), {
+          description: result.sharedCaucuses > 0 ? t('block.sharedCaucuses', { count: result.sharedCaucuses, name }) : t('block.unblockLater'),
         });
       },
-      onError: (e) => toast.error('Could not block', { description: e.message }),
+      onError: (e) => toast.error(t('block.blockFailed'), { description: e.message }),
     });
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="outline">
-          <Ban className="h-4 w-4" aria-hidden="true" /> Block
+          <Ban className="h-4 w-4" aria-hidden="true" /> {t('block.block')}
         </Button>
       </DialogTrigger>
-      <DialogContent title={`Block ${name}?`} description="You can unblock them at any time in Blocked people.">
+      <DialogContent title={t('block.dialogTitle', { name })} description={t('block.dialogDescription')}>
         <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
-          <li>They can no longer send you private messages, friend requests, or challenge and debate invitations.</li>
-          <li>Their messages in caucus and challenge chats are folded into one line for you.</li>
-          <li>Blocking never changes an election: if you share a caucus, they stay a voting member and their vote counts.</li>
+          <li>{t('block.effectMessages')}</li>
+          <li>{t('block.effectChats')}</li>
+          <li>{t('block.effectElection')}</li>
         </ul>
         <div className="mt-4 flex justify-end gap-2">
           <Button variant="outline" onClick={() => setOpen(false)}>
-            Cancel
+            {t('block.cancel')}
           </Button>
           <Button variant="destructive" onClick={confirm} disabled={block.isPending}>
             {block.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
-            Block
+            {t('block.block')}
           </Button>
         </div>
       </DialogContent>

@@ -1,16 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { Flag, Loader2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import {
-  MODERATION_MESSAGES,
-  REPORT_ITEM_LABELS,
-  REPORT_NOTE_MAX,
-  REPORT_REASON_LABELS,
-  REPORT_REASONS,
-  type ReportItemKind,
-  type ReportReason,
-} from '../../../domain/moderation/moderation-rules';
+import { REPORT_NOTE_MAX, REPORT_REASONS, type ReportItemKind, type ReportReason } from '../../../domain/moderation/moderation-rules';
 import { api } from '../../api/http';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
@@ -23,17 +16,18 @@ import { cn } from '../../components/ui/class-names';
  * the item at once, pending review.
  */
 export function ReportButton({ itemKind, itemId, compact = false, className }: { itemKind: ReportItemKind; itemId: string; compact?: boolean; className?: string }) {
+  const { t } = useTranslation('moderation');
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const noteId = useId();
   const errorId = useId();
-  const label = REPORT_ITEM_LABELS[itemKind];
+  const title = t(`report.title.${itemKind}`);
   const send = useMutation({
     mutationFn: () => api<{ hidden: boolean; message: string }>('/api/reports', { method: 'POST', json: { itemKind, itemId, reason, ...(note.trim() ? { note: note.trim() } : {}) } }),
     onSuccess: (result) => {
-      toast.success('Report sent', { description: result.message });
+      toast.success(t('report.sent'), { description: result.message });
       setOpen(false);
       setReason(null);
       setNote('');
@@ -43,7 +37,7 @@ export function ReportButton({ itemKind, itemId, compact = false, className }: {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!reason) {
-      setError(MODERATION_MESSAGES.chooseReason);
+      setError(t('report.chooseReason'));
       return;
     }
     setError(null);
@@ -58,27 +52,34 @@ export function ReportButton({ itemKind, itemId, compact = false, className }: {
       }}
     >
       <DialogTrigger asChild>
-        <Button variant="ghost" size="sm" className={cn('text-slate-600', className)} aria-label={`Report this ${label}`}>
+        <Button variant="ghost" size="sm" className={cn('text-slate-600', className)} aria-label={title}>
           <Flag className="h-4 w-4" aria-hidden="true" />
-          {compact ? null : 'Report'}
+          {compact ? null : t('report.button')}
         </Button>
       </DialogTrigger>
-      <DialogContent title={`Report this ${label}`} description="An administrator reviews every report. Content reported by three verified members is hidden until then.">
+      <DialogContent title={title} description={t('report.description')}>
         <form onSubmit={submit} className="space-y-4" noValidate>
           <fieldset aria-describedby={error ? errorId : undefined}>
-            <legend className="text-sm font-medium text-slate-900">Why are you reporting it?</legend>
+            <legend className="text-sm font-medium text-slate-900">{t('report.why')}</legend>
             <div className="mt-2 space-y-1.5">
               {REPORT_REASONS.map((r) => (
                 <label key={r} className="flex cursor-pointer items-center gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-50">
                   <input type="radio" name="reason" value={r} checked={reason === r} onChange={() => setReason(r)} className="h-4 w-4 accent-navy-700" />
-                  {REPORT_REASON_LABELS[r]}
+                  {t(`reasons.${r}`)}
                 </label>
               ))}
             </div>
           </fieldset>
           <div>
-            <Label htmlFor={noteId}>Note (optional)</Label>
-            <Textarea id={noteId} value={note} onChange={(e) => setNote(e.target.value)} maxLength={REPORT_NOTE_MAX} rows={3} placeholder="What should the administrator know?" />
+            <Label htmlFor={noteId}>{t('report.note')}</Label>
+            <Textarea
+              id={noteId}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              maxLength={REPORT_NOTE_MAX}
+              rows={3}
+              placeholder={t('report.notePlaceholder')}
+            />
             <CharacterCount value={note} max={REPORT_NOTE_MAX} />
           </div>
           {error ? (
@@ -88,11 +89,11 @@ export function ReportButton({ itemKind, itemId, compact = false, className }: {
           ) : null}
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => setOpen(false)}>
-              Cancel
+              {t('report.cancel')}
             </Button>
             <Button type="submit" disabled={send.isPending}>
               {send.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
-              Send Report
+              {t('report.send')}
             </Button>
           </div>
         </form>

@@ -1,8 +1,10 @@
 import { LoadingBlocks, RetryError } from '../../components/ui/query-states';
+import type { ParseKeys } from 'i18next';
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { NotificationKind } from '../../../domain/notifications/notifications';
-import { NOTIFICATION_GROUPS, NOTIFICATION_KIND_LABELS, type NotificationCadence } from '../../../domain/notifications/notification-preferences';
+import { NOTIFICATION_CADENCES, NOTIFICATION_GROUPS, type NotificationCadence } from '../../../domain/notifications/notification-preferences';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Select } from '../../components/ui/form-controls';
@@ -11,7 +13,15 @@ import { Page } from '../../components/ui/page';
 import { PushDeviceToggle } from '../push/push-device-toggle';
 import { useNotificationSettings, useSaveNotificationSetting, type NotificationSettingItem } from './notification-queries';
 
-const CADENCE_LABELS: Record<NotificationCadence, string> = { immediate: 'At once', daily: 'Daily digest', weekly: 'Weekly digest' };
+/** The groups of NOTIFICATION_GROUPS, by their (English) title; an unknown group shows its title as it is. */
+const GROUP_KEYS: Record<string, ParseKeys<'notifications'>> = {
+  Elections: 'settings.groups.elections',
+  'Your caucuses': 'settings.groups.yourCaucuses',
+  People: 'settings.groups.people',
+  'Debates and challenges': 'settings.groups.debatesAndChallenges',
+  'Badges and rewards': 'settings.groups.badgesAndRewards',
+  'Your account': 'settings.groups.yourAccount',
+};
 
 /**
  * /notification-settings: for each kind of notification, email on or off, push on or off, and
@@ -19,44 +29,47 @@ const CADENCE_LABELS: Record<NotificationCadence, string> = { immediate: 'At onc
  * always appear in the app. Each change is saved at once.
  */
 export default function NotificationSettingsPage() {
-  useDocumentTitle('Notification settings');
+  const { t } = useTranslation('notifications');
+  useDocumentTitle(t('settings.title'));
   const settings = useNotificationSettings();
   const save = useSaveNotificationSetting();
   const byKind = new Map((settings.data ?? []).map((s) => [s.kind, s]));
+  const groupTitle = (title: string) => {
+    const key = GROUP_KEYS[title];
+    return key ? t(key) : title;
+  };
 
   const change = (item: NotificationSettingItem, next: Partial<Pick<NotificationSettingItem, 'email' | 'push' | 'cadence'>>) =>
     save.mutate(
       { kind: item.kind, email: item.email, push: item.push, cadence: item.cadence, ...next },
       {
-        onSuccess: () => toast.success('Notification settings saved'),
-        onError: (e) => toast.error('Could not save your notification settings', { description: e.message }),
+        onSuccess: () => toast.success(t('settings.saved')),
+        onError: (e) => toast.error(t('settings.saveFailed'), { description: e.message }),
       },
     );
 
   return (
     <Page
-      title="Notification settings"
-      subtitle="You always see your notifications in the app. Choose which ones also reach you by email or as a push notification, and when."
+      title={t('settings.title')}
+      subtitle={t('settings.subtitle')}
       actions={
         <LinkButton to="/notifications" variant="outline">
-          Back to notifications
+          {t('settings.back')}
         </LinkButton>
       }
     >
       {settings.isPending ? (
         <LoadingBlocks heights={['h-40', 'h-40']} />
       ) : settings.isError ? (
-        <RetryError title="Could not load your notification settings" error={settings.error} onRetry={() => settings.refetch()} />
+        <RetryError title={t('settings.failed')} error={settings.error} onRetry={() => settings.refetch()} />
       ) : (
         <div className="space-y-6">
           <PushDeviceToggle />
-          <p className="text-sm text-slate-600">
-            Election notifications always go out at once: a caucus elects its Delegate only when every member comes back. Push notifications reach the devices where you turned them on.
-          </p>
+          <p className="text-sm text-slate-600">{t('settings.electionsNote')}</p>
           {NOTIFICATION_GROUPS.map((group) => (
             <Card key={group.title}>
               <CardHeader>
-                <CardTitle>{group.title}</CardTitle>
+                <CardTitle>{groupTitle(group.title)}</CardTitle>
               </CardHeader>
               <CardContent className="divide-y divide-slate-200 p-0">
                 {group.kinds.map((kind) => {
@@ -73,26 +86,27 @@ export default function NotificationSettingsPage() {
 }
 
 function KindSetting({ kind, item, onChange }: { kind: NotificationKind; item: NotificationSettingItem; onChange: (next: Partial<Pick<NotificationSettingItem, 'email' | 'push' | 'cadence'>>) => void }) {
+  const { t } = useTranslation('notifications');
   const id = useId();
   return (
     <fieldset className="flex flex-col gap-3 px-6 py-4 sm:flex-row sm:items-center sm:justify-between">
-      <legend className="sr-only">{NOTIFICATION_KIND_LABELS[kind]}</legend>
+      <legend className="sr-only">{t(`settings.kinds.${kind}`)}</legend>
       <p className="text-sm font-medium text-slate-900 sm:flex-1" aria-hidden="true">
-        {NOTIFICATION_KIND_LABELS[kind]}
+        {t(`settings.kinds.${kind}`)}
       </p>
       <div className="flex flex-wrap items-center gap-x-5 gap-y-2">
         <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
           <input type="checkbox" className="h-5 w-5 accent-navy-700" checked={item.email} onChange={(e) => onChange({ email: e.target.checked })} />
-          Email
+          {t('settings.email')}
         </label>
         <label className="flex min-h-11 items-center gap-2 text-sm text-slate-800">
           <input type="checkbox" className="h-5 w-5 accent-navy-700" checked={item.push} onChange={(e) => onChange({ push: e.target.checked })} />
-          Push
+          {t('settings.push')}
         </label>
         {item.digestible ? (
           <div className="flex items-center gap-2">
             <label htmlFor={`${id}-cadence`} className="text-sm text-slate-800">
-              When
+              {t('settings.when')}
             </label>
             <Select
               id={`${id}-cadence`}
@@ -101,15 +115,15 @@ function KindSetting({ kind, item, onChange }: { kind: NotificationKind; item: N
               disabled={!item.email}
               onChange={(e) => onChange({ cadence: e.target.value as NotificationCadence })}
             >
-              {(['immediate', 'daily', 'weekly'] as const).map((c) => (
+              {NOTIFICATION_CADENCES.map((c) => (
                 <option key={c} value={c}>
-                  {CADENCE_LABELS[c]}
+                  {t(`settings.cadences.${c}`)}
                 </option>
               ))}
             </Select>
           </div>
         ) : (
-          <span className="text-sm text-slate-500">At once</span>
+          <span className="text-sm text-slate-500">{t('settings.cadences.immediate')}</span>
         )}
       </div>
     </fieldset>

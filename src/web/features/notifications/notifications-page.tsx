@@ -1,5 +1,6 @@
 import { CheckCheck, Loader2, RefreshCw, Settings } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { NotificationView } from '../../../domain/notifications/notifications';
@@ -11,6 +12,7 @@ import { LoadMoreButton } from '../../components/ui/load-more-button';
 import { cn } from '../../components/ui/class-names';
 import { EmptyState, ErrorState, Page } from '../../components/ui/page';
 import { Skeleton } from '../../components/ui/skeleton';
+import { useFormat } from '../../i18n/format';
 import { useMarkAllRead, useMarkRead, useNotificationCount, useNotifications } from './notification-queries';
 
 /**
@@ -19,7 +21,8 @@ import { useMarkAllRead, useMarkRead, useNotificationCount, useNotifications } f
  * a time. New ones arrive live (the navbar's stream reloads the list).
  */
 export default function NotificationsPage() {
-  useDocumentTitle('Notifications');
+  const { t } = useTranslation('notifications');
+  useDocumentTitle(t('list.title'));
   const list = useNotifications();
   const count = useNotificationCount(true);
   const markAll = useMarkAllRead();
@@ -39,8 +42,8 @@ export default function NotificationsPage() {
   const hasUnread = (count.data ?? 0) > 0 || items.some((n) => n.readAt === null);
   const markAllRead = () =>
     markAll.mutate(undefined, {
-      onSuccess: () => toast.success('All notifications marked as read'),
-      onError: (e) => toast.error('Could not mark your notifications as read', { description: e.message }),
+      onSuccess: () => toast.success(t('list.allMarked')),
+      onError: (e) => toast.error(t('list.markFailed'), { description: e.message }),
     });
   const loadMore = () => {
     if (list.isFetchingNextPage) return;
@@ -56,50 +59,50 @@ export default function NotificationsPage() {
 
   return (
     <Page
-      title="Notifications"
-      subtitle="What happened in your caucuses and among your friends, newest first."
+      title={t('list.title')}
+      subtitle={t('list.subtitle')}
       actions={
         <div className="flex flex-wrap gap-2">
           <LinkButton to="/notification-settings" variant="outline">
-            <Settings className="h-4 w-4" aria-hidden="true" /> Settings
+            <Settings className="h-4 w-4" aria-hidden="true" /> {t('list.settings')}
           </LinkButton>
           <Button variant="outline" onClick={markAllRead} disabled={!hasUnread || markAll.isPending}>
             {markAll.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <CheckCheck className="h-4 w-4" aria-hidden="true" />}
-            Mark all as read
+            {t('list.markAll')}
           </Button>
         </div>
       }
     >
       {list.isPending ? (
-        <div className="space-y-3" role="status" aria-label="Loading">
+        <div className="space-y-3" role="status" aria-label={t('list.loading')}>
           <Skeleton className="h-24" />
           <Skeleton className="h-24" />
           <Skeleton className="h-24" />
         </div>
       ) : list.isError && list.data === undefined ? (
         // A failed Load more (or background refresh) keeps what is shown; only a first load that failed replaces it.
-        <ErrorState title="Could not load your notifications" message={list.error.message}>
+        <ErrorState title={t('list.failed')} message={list.error.message}>
           <Button variant="outline" onClick={() => void list.refetch()}>
-            <RefreshCw className="h-4 w-4" aria-hidden="true" /> Try Again
+            <RefreshCw className="h-4 w-4" aria-hidden="true" /> {t('list.retry')}
           </Button>
         </ErrorState>
       ) : items.length === 0 ? (
-        <EmptyState>You’re all caught up.</EmptyState>
+        <EmptyState>{t('list.empty')}</EmptyState>
       ) : (
         <>
-          <ul className="space-y-3" aria-label="Notifications">
+          <ul className="space-y-3" aria-label={t('list.listLabel')}>
             {items.map((n, i) => (
               <NotificationItem key={n.id} notification={n} linkRef={focusIfFirstNew(i)} />
             ))}
           </ul>
           {list.hasNextPage ? (
             <LoadMoreButton loading={list.isFetchingNextPage} onClick={loadMore}>
-              Load more
+              {t('list.loadMore')}
             </LoadMoreButton>
           ) : null}
           {list.isFetchNextPageError ? (
             <p role="alert" className="mt-3 text-center text-sm text-red-700">
-              Could not load older notifications. Try again.
+              {t('list.olderFailed')}
             </p>
           ) : null}
         </>
@@ -115,6 +118,8 @@ function appPath(link: string): string {
 
 /** One notification: a link to where it points; an unread one says "New" and reads in bold. */
 function NotificationItem({ notification: n, linkRef }: { notification: NotificationView; linkRef: (element: HTMLAnchorElement | null) => void }) {
+  const { t } = useTranslation('notifications');
+  const format = useFormat();
   const markRead = useMarkRead();
   const unread = n.readAt === null;
   return (
@@ -129,12 +134,12 @@ function NotificationItem({ notification: n, linkRef }: { notification: Notifica
           className="block p-4 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-navy-500 focus-visible:ring-inset"
         >
           <span className="flex flex-wrap items-center gap-2">
-            {unread ? <span className="rounded-full bg-orange-100 px-2 py-0.5 text-xs font-semibold text-orange-900">New</span> : null}
+            {unread ? <span className="rounded-full bg-orange-100 px-2 py-0.5 text-xs font-semibold text-orange-900">{t('list.new')}</span> : null}
             <span className={cn('min-w-0 break-words text-slate-900', unread ? 'font-bold' : 'font-medium')}>{n.title}</span>
           </span>
           <span className="mt-1 block text-sm break-words text-slate-700">{n.body}</span>
           <time dateTime={n.createdAt} className="mt-2 block text-xs text-slate-600">
-            {new Date(n.createdAt).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}
+            {format.dateTime(n.createdAt)}
           </time>
         </Link>
       </Card>

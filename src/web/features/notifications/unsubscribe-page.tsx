@@ -1,4 +1,5 @@
 import { CheckCircle2, Loader2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Button } from '../../components/ui/button';
@@ -14,21 +15,22 @@ import { useUnsubscribe, useUnsubscribeLink } from './notification-queries';
  * POST the same address (RFC 8058).
  */
 export default function UnsubscribePage() {
-  useDocumentTitle('Unsubscribe');
+  const { t } = useTranslation('notifications');
+  useDocumentTitle(t('unsubscribe.title'));
   const { token = '' } = useParams();
   const link = useUnsubscribeLink(token);
   const unsubscribe = useUnsubscribe(token);
 
   return (
-    <Page title="Unsubscribe" className="max-w-2xl">
+    <Page title={t('unsubscribe.title')} className="max-w-2xl">
       {link.isPending ? (
-        <div role="status" aria-label="Loading">
+        <div role="status" aria-label={t('unsubscribe.loading')}>
           <Skeleton className="h-32" />
         </div>
       ) : link.isError ? (
-        <ErrorState title="This link does not work" message={link.error.message}>
+        <ErrorState title={t('unsubscribe.badLink')} message={link.error.message}>
           <LinkButton to="/notification-settings" variant="outline">
-            Notification settings
+            {t('unsubscribe.settings')}
           </LinkButton>
         </ErrorState>
       ) : unsubscribe.isSuccess ? (
@@ -36,17 +38,17 @@ export default function UnsubscribePage() {
           <CardContent className="space-y-4 pt-6">
             <p className="flex items-start gap-2 text-slate-800">
               <CheckCircle2 className="mt-0.5 h-5 w-5 shrink-0 text-green-700" aria-hidden="true" />
-              <span>Done. You will no longer receive {unsubscribe.data.what}. You still see these notifications in the app.</span>
+              <span>{t('unsubscribe.done', { what: unsubscribe.data.what })}</span>
             </p>
             <LinkButton to="/notification-settings" variant="outline">
-              Notification settings
+              {t('unsubscribe.settings')}
             </LinkButton>
           </CardContent>
         </Card>
       ) : (
         <Card>
           <CardContent className="space-y-4 pt-6">
-            <p className="text-slate-800">Stop receiving {link.data.what}?</p>
+            <p className="text-slate-800">{t('unsubscribe.question', { what: link.data.what })}</p>
             {unsubscribe.isError ? (
               <p role="alert" className="text-sm text-red-700">
                 {unsubscribe.error.message}
@@ -55,10 +57,10 @@ export default function UnsubscribePage() {
             <div className="flex flex-wrap gap-2">
               <Button onClick={() => unsubscribe.mutate()} disabled={unsubscribe.isPending}>
                 {unsubscribe.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
-                Unsubscribe
+                {t('unsubscribe.button')}
               </Button>
               <LinkButton to="/notification-settings" variant="outline">
-                Notification settings
+                {t('unsubscribe.settings')}
               </LinkButton>
             </div>
           </CardContent>

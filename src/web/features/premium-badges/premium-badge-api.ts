@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { PREMIUM_BADGE_MESSAGES, type PremiumBadgeView } from '../../../domain/premium-badges/premium-badge-types';
+import type { PremiumBadgeView } from '../../../domain/premium-badges/premium-badge-types';
 import { ApiError, api } from '../../api/http';
 
 export const premiumBadgeKey = (id: string) => ['premium-badges', id] as const;
@@ -21,22 +22,24 @@ export function usePremiumBadge(id: string, waiting: boolean) {
 
 /** Opens the provider's checkout and sends the browser there (Stripe, or the local test mode). */
 export function useBuyPremiumBadge(id: string) {
+  const { t } = useTranslation('premium-badges');
   return useMutation({
     mutationFn: () => api<{ url: string }>(`/api/premium-badges/${encodeURIComponent(id)}/checkout`, { method: 'POST', json: {} }),
     onSuccess: ({ url }) => window.location.assign(url),
-    onError: (error) => toast.error('Purchase Failed', { description: error instanceof ApiError ? error.message : PREMIUM_BADGE_MESSAGES.startFailed }),
+    onError: (error) => toast.error(t('purchase.purchaseFailed'), { description: error instanceof ApiError ? error.message : t('purchase.startFailed') }),
   });
 }
 
 /** 'Check again': the server asks the provider about the open checkout (a webhook may lag) and answers the badge. */
 export function useCheckPremiumBadge(id: string) {
+  const { t } = useTranslation('premium-badges');
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api<PremiumBadgeView>(`/api/premium-badges/${encodeURIComponent(id)}/check`, { method: 'POST', json: {} }),
     onSuccess: (badge) => {
       queryClient.setQueryData(premiumBadgeKey(id), badge);
-      if (!badge.owned) toast.warning('Not Yet Recorded', { description: 'We have not received the payment confirmation yet.' });
+      if (!badge.owned) toast.warning(t('purchase.notYetRecorded'), { description: t('purchase.notYetRecordedDescription') });
     },
-    onError: (error) => toast.error('Check Failed', { description: error instanceof ApiError ? error.message : PREMIUM_BADGE_MESSAGES.checkFailed }),
+    onError: (error) => toast.error(t('purchase.checkFailed'), { description: error instanceof ApiError ? error.message : t('purchase.checkFailedDescription') }),
   });
 }

@@ -1,5 +1,6 @@
 import { Ban, BadgeCheck, Download, Loader2, LogOut, ScrollText, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { api } from '../../api/http';
 import { Link } from 'react-router';
@@ -13,19 +14,20 @@ import { DeleteProfileDialog } from './delete-profile-dialog';
 
 /** The owner's own actions: referral link, verification, log out and deletion. */
 export function AccountCard({ profile }: { profile: OwnProfile }) {
+  const { t } = useTranslation('profiles');
   const signOut = useSignOut();
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Your Account</CardTitle>
-        <CardDescription>Only you can see this.</CardDescription>
+        <CardTitle>{t('account.title')}</CardTitle>
+        <CardDescription>{t('account.description')}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-5">
         {profile.sharingLink ? (
           <div className="space-y-1">
-            <Label htmlFor="referral-link">Referral link</Label>
+            <Label htmlFor="referral-link">{t('account.referralLink')}</Label>
             <p id="referral-link-help" className="text-xs text-slate-600">
-              Earn 1 Spark for every friend who joins through your link and confirms their email.
+              {t('account.referralHelp')}
             </p>
             <div className="flex flex-col gap-2 sm:flex-row">
               <Input
@@ -38,10 +40,10 @@ export function AccountCard({ profile }: { profile: OwnProfile }) {
               />
               <CopyButton
                 text={profile.sharingLink}
-                label="Copy referral link"
-                copiedLabel="Copied!"
-                toastTitle="Referral link copied!"
-                toastDescription="Share this link to earn Sparks when friends join."
+                label={t('account.copyLink')}
+                copiedLabel={t('account.copied')}
+                toastTitle={t('account.linkCopied')}
+                toastDescription={t('account.linkCopiedDescription')}
                 className="shrink-0"
               />
             </div>
@@ -51,17 +53,17 @@ export function AccountCard({ profile }: { profile: OwnProfile }) {
         <div className="flex flex-wrap items-center gap-3">
           {profile.verified ? (
             <p className="inline-flex items-center gap-1 rounded-full bg-green-50 px-3 py-1 text-sm font-medium text-green-800">
-              <BadgeCheck className="h-4 w-4" aria-hidden="true" /> Verified
+              <BadgeCheck className="h-4 w-4" aria-hidden="true" /> {t('account.verified')}
             </p>
           ) : (
             <Button asChild variant="primary">
               <Link to="/verification">
-                <ShieldCheck className="h-4 w-4" aria-hidden="true" /> Verify
+                <ShieldCheck className="h-4 w-4" aria-hidden="true" /> {t('account.verify')}
               </Link>
             </Button>
           )}
           <Button variant="outline" onClick={() => void signOut()}>
-            <LogOut className="h-4 w-4" aria-hidden="true" /> Log Out
+            <LogOut className="h-4 w-4" aria-hidden="true" /> {t('account.logOut')}
           </Button>
         </div>
 
@@ -69,21 +71,21 @@ export function AccountCard({ profile }: { profile: OwnProfile }) {
           <DownloadMyDataButton />
           <Button asChild variant="ghost">
             <Link to="/blocked-people">
-              <Ban className="h-4 w-4" aria-hidden="true" /> Blocked people
+              <Ban className="h-4 w-4" aria-hidden="true" /> {t('account.blockedPeople')}
             </Link>
           </Button>
         </div>
 
         {profile.isAdministrator ? (
-          <nav aria-label="Administration" className="flex flex-wrap items-center gap-3 border-t border-slate-100 pt-3">
+          <nav aria-label={t('account.administration')} className="flex flex-wrap items-center gap-3 border-t border-slate-100 pt-3">
             <Button asChild variant="outline">
               <Link to="/admin/moderation">
-                <ShieldAlert className="h-4 w-4" aria-hidden="true" /> Moderation
+                <ShieldAlert className="h-4 w-4" aria-hidden="true" /> {t('account.moderation')}
               </Link>
             </Button>
             <Button asChild variant="outline">
               <Link to="/admin/log">
-                <ScrollText className="h-4 w-4" aria-hidden="true" /> Admin log
+                <ScrollText className="h-4 w-4" aria-hidden="true" /> {t('account.adminLog')}
               </Link>
             </Button>
           </nav>
@@ -102,6 +104,7 @@ export function AccountCard({ profile }: { profile: OwnProfile }) {
  * (so a refusal, such as the hourly limit, is a toast rather than a broken download), then saved.
  */
 function DownloadMyDataButton() {
+  const { t } = useTranslation('profiles');
   const [busy, setBusy] = useState(false);
   const download = async () => {
     setBusy(true);
@@ -113,9 +116,9 @@ function DownloadMyDataButton() {
       link.download = `my-caucus-data-${new Date().toISOString().slice(0, 10)}.json`;
       link.click();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      toast.success('Your data is downloaded');
+      toast.success(t('account.downloaded'));
     } catch (e) {
-      toast.error('Could not download your data', { description: e instanceof Error ? e.message : String(e) });
+      toast.error(t('account.downloadFailed'), { description: e instanceof Error ? e.message : String(e) });
     } finally {
       setBusy(false);
     }
@@ -123,7 +126,7 @@ function DownloadMyDataButton() {
   return (
     <Button variant="outline" onClick={() => void download()} disabled={busy}>
       {busy ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Download className="h-4 w-4" aria-hidden="true" />}
-      Download my data
+      {t('account.download')}
     </Button>
   );
 }

@@ -1,11 +1,15 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { isDeleteConfirmation, MESSAGES } from '../../../domain/profiles/profile-schemas';
+import { isDeleteConfirmation } from '../../../domain/profiles/profile-schemas';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { Input, Label } from '../../components/ui/form-controls';
 import { useSignOut } from '../session/use-session';
 import { useDeleteProfile } from './profile-queries';
+
+/** The word isDeleteConfirmation (and the server) expect, whatever the page's language. */
+const CONFIRMATION_WORD = 'delete';
 
 /**
  * The Delete Profile link and its dialog: the user types 'delete' (any case). A user who
@@ -13,6 +17,7 @@ import { useDeleteProfile } from './profile-queries';
  * Deleted'); either way they are signed out and sent to /.
  */
 export function DeleteProfileDialog() {
+  const { t } = useTranslation('profiles');
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const remove = useDeleteProfile();
@@ -23,18 +28,18 @@ export function DeleteProfileDialog() {
     event?.preventDefault();
     if (remove.isPending) return;
     if (!confirmed) {
-      toast.error('Confirmation Required', { description: MESSAGES.deleteConfirm });
+      toast.error(t('delete.confirmationRequired'), { description: t('delete.confirmationHint', { word: CONFIRMATION_WORD }) });
       return;
     }
     remove.mutate(text, {
       onSuccess: async (outcome) => {
-        const flash = { title: outcome.type === 'soft_delete' ? 'Profile Hidden' : 'Profile Deleted', description: outcome.message };
+        const flash = { title: outcome.type === 'soft_delete' ? t('delete.hidden') : t('delete.deleted'), description: outcome.message };
         setOpen(false);
         await signOut(flash);
       },
       onError: (error) => {
         console.error('Profile deletion failed', error);
-        toast.error('Deletion Failed', { description: 'Failed to delete profile. Please try again.' });
+        toast.error(t('delete.failed'), { description: t('delete.failedDescription') });
       },
     });
   };
@@ -50,16 +55,13 @@ export function DeleteProfileDialog() {
     >
       <DialogTrigger asChild>
         <button type="button" className="rounded text-sm font-medium text-red-700 underline-offset-4 hover:underline">
-          Delete Profile
+          {t('delete.title')}
         </button>
       </DialogTrigger>
-      <DialogContent
-        title="Delete Profile"
-        description="This cannot be undone. If you voted in a finalized caucus election, your profile is hidden instead so the election stays intact; otherwise your profile and its data are deleted."
-      >
+      <DialogContent title={t('delete.title')} description={t('delete.description')}>
         <form onSubmit={submit} className="space-y-4">
           <div className="space-y-1">
-            <Label htmlFor="delete-confirmation">Type &apos;delete&apos; to confirm</Label>
+            <Label htmlFor="delete-confirmation">{t('delete.confirmationLabel', { word: CONFIRMATION_WORD })}</Label>
             <Input
               id="delete-confirmation"
               autoComplete="off"
@@ -73,7 +75,7 @@ export function DeleteProfileDialog() {
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button variant="outline" disabled={remove.isPending}>
-                Cancel
+                {t('delete.cancel')}
               </Button>
             </DialogClose>
             <Button
@@ -83,7 +85,7 @@ export function DeleteProfileDialog() {
               aria-disabled={!confirmed || remove.isPending}
               className={!confirmed || remove.isPending ? 'cursor-not-allowed opacity-50' : undefined}
             >
-              {remove.isPending ? 'Deleting…' : 'Delete Profile'}
+              {remove.isPending ? t('delete.deleting') : t('delete.title')}
             </Button>
           </div>
         </form>

@@ -1,5 +1,6 @@
 import { Lock, Pencil } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { FieldError } from '../../components/ui/form-controls';
 
@@ -14,10 +15,14 @@ const ERROR_SHOWN_MS = 6000;
  * error and shows its message for a few seconds.
  */
 export function InlineField({
+  field,
   label,
   children,
   editor,
 }: {
+  /** The row's stable name ('tagline', 'state-district' …), for its element ids and logs. */
+  field: string;
+  /** The label people read, in the page's language. */
   label: string;
   children: ReactNode;
   editor?: {
@@ -32,13 +37,13 @@ export function InlineField({
     lockedReason?: string | null;
   };
 }) {
+  const { t, i18n } = useTranslation('profiles');
   const [mode, setMode] = useState<EditMode>('view');
   const [error, setError] = useState<string | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const wasEditing = useRef(false);
-  const slug = label.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-  const fieldId = `profile-${slug}-input`;
-  const errorId = `profile-${slug}-error`;
+  const fieldId = `profile-${field}-input`;
+  const errorId = `profile-${field}-error`;
 
   useEffect(() => {
     if (!error) return;
@@ -75,8 +80,8 @@ export function InlineField({
       setError(null);
       setMode('view');
     } catch (e) {
-      console.error(`Failed to update ${label.toLowerCase()}`, e);
-      setError(e instanceof Error ? e.message : 'Failed to update profile');
+      console.error(`Failed to update ${field}`, e);
+      setError(e instanceof Error ? e.message : t('inlineField.updateFailed'));
       setMode('edit');
     }
   };
@@ -107,10 +112,10 @@ export function InlineField({
             <FieldError id={errorId}>{error ?? undefined}</FieldError>
             <div className="flex flex-wrap gap-2">
               <Button type="submit" size="sm" disabled={mode === 'saving' || editor.canSave === false}>
-                {mode === 'saving' ? 'Saving…' : 'Save'}
+                {mode === 'saving' ? t('inlineField.saving') : t('inlineField.save')}
               </Button>
               <Button type="button" size="sm" variant="outline" onClick={cancel} disabled={mode === 'saving'}>
-                Cancel
+                {t('inlineField.cancel')}
               </Button>
             </div>
           </form>
@@ -125,11 +130,11 @@ export function InlineField({
                 className="shrink-0"
                 onClick={start}
                 disabled={!!locked}
-                aria-label={`Edit ${label.toLowerCase()}`}
+                aria-label={t('inlineField.editLabel', { field: label.toLocaleLowerCase(i18n.language) })}
                 aria-describedby={locked ? `${errorId}-lock` : undefined}
               >
                 {locked ? <Lock className="h-4 w-4" aria-hidden="true" /> : <Pencil className="h-4 w-4" aria-hidden="true" />}
-                <span className="hidden sm:inline">Edit</span>
+                <span className="hidden sm:inline">{t('inlineField.edit')}</span>
               </Button>
             ) : null}
           </div>

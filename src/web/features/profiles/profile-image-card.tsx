@@ -1,5 +1,6 @@
 import { Camera, LoaderCircle } from 'lucide-react';
 import { useRef, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { PHOTO_MAX_BYTES } from '../../../domain/profiles/limits';
 import { ApiError } from '../../api/http';
@@ -10,6 +11,7 @@ import { useUploadPhoto } from './profile-queries';
 
 /** The photo (or initials); the owner may upload a new one. */
 export function ProfileImageCard({ name, photoUrl, isOwner }: { name: string; photoUrl: string | null; isOwner: boolean }) {
+  const { t } = useTranslation('profiles');
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadPhoto();
 
@@ -19,18 +21,18 @@ export function ProfileImageCard({ name, photoUrl, isOwner }: { name: string; ph
     if (!file) return;
     // Quick checks for a friendly answer; the server checks the bytes and decides.
     if (!file.type.startsWith('image/')) {
-      toast.error('Invalid file type', { description: 'Please select an image file' });
+      toast.error(t('image.invalidType'), { description: t('image.invalidTypeDescription') });
       return;
     }
     if (file.size > PHOTO_MAX_BYTES) {
-      toast.error('File too large', { description: 'Please select an image smaller than 5MB' });
+      toast.error(t('image.tooLarge'), { description: t('image.tooLargeDescription') });
       return;
     }
     upload.mutate(file, {
-      onSuccess: () => toast.success('Photo uploaded successfully', { description: 'Your profile photo has been updated' }),
+      onSuccess: () => toast.success(t('image.uploaded'), { description: t('image.uploadedDescription') }),
       onError: (error) => {
         console.error('Photo upload failed', error);
-        toast.error('Upload failed', { description: error instanceof ApiError ? error.message : 'An unexpected error occurred' });
+        toast.error(t('image.uploadFailed'), { description: error instanceof ApiError ? error.message : t('image.unexpectedError') });
       },
     });
   };
@@ -38,13 +40,13 @@ export function ProfileImageCard({ name, photoUrl, isOwner }: { name: string; ph
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Profile Image</CardTitle>
+        <CardTitle>{t('image.title')}</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-col items-center gap-4">
         <div className="relative">
           <Avatar name={name} photoUrl={photoUrl} />
           {upload.isPending ? (
-            <div className="absolute inset-0 flex items-center justify-center rounded-full bg-white/70" role="status" aria-label="Uploading photo">
+            <div className="absolute inset-0 flex items-center justify-center rounded-full bg-white/70" role="status" aria-label={t('image.uploadingLabel')}>
               <LoaderCircle className="h-8 w-8 animate-spin text-navy-700" aria-hidden="true" />
             </div>
           ) : null}
@@ -54,9 +56,9 @@ export function ProfileImageCard({ name, photoUrl, isOwner }: { name: string; ph
             <input ref={input} type="file" accept="image/*" className="hidden" onChange={onFile} tabIndex={-1} aria-hidden="true" />
             <Button variant="outline" onClick={() => input.current?.click()} disabled={upload.isPending} className="w-full sm:w-auto">
               <Camera className="h-4 w-4" aria-hidden="true" />
-              {upload.isPending ? 'Uploading…' : photoUrl ? 'Change Photo' : 'Upload Photo'}
+              {upload.isPending ? t('image.uploading') : photoUrl ? t('image.change') : t('image.upload')}
             </Button>
-            <p className="text-center text-xs text-slate-600">JPEG, PNG, WebP or GIF, up to 5MB.</p>
+            <p className="text-center text-xs text-slate-600">{t('image.formats')}</p>
           </>
         ) : null}
       </CardContent>

@@ -1,6 +1,8 @@
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { districtCount, districtsOf, stateName, STATES } from '../../../domain/geography/states';
-import { ALIGNMENTS, OTHER_ALIGNMENT_MAX, splitAlignment } from '../../../domain/profiles/alignment';
+import { ALIGNMENTS, OTHER_ALIGNMENT_MAX, splitAlignment, type Alignment } from '../../../domain/profiles/alignment';
 import { BIO_MAX, TAGLINE_MAX } from '../../../domain/profiles/limits';
 import {
   updateAlignmentSchema,
@@ -14,18 +16,34 @@ import { CharacterCount, Input, Label, Select, Textarea } from '../../components
 import { Empty, InlineField } from './inline-field';
 import { useEditProfile } from './profile-queries';
 
-/** "California, District 12"; a one-district state reads "Alaska, At-large district". */
-export function locationText(state: string, district: number): string {
+/** "California, District 12"; a one-district state reads "Alaska, At-large district" (state names stay in English). */
+function locationText(t: TFunction<'profiles'>, state: string, district: number): string {
   if (!state) return '';
-  return districtCount(state) === 1 ? `${stateName(state)}, At-large district` : `${stateName(state)}, District ${district}`;
+  return districtCount(state) === 1 ? t('info.locationAtLarge', { state: stateName(state) }) : t('info.locationDistrict', { state: stateName(state), district });
 }
 
-const firstIssue = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
-  result.success ? undefined : (result.error?.issues[0]?.message ?? 'Invalid input');
+/** The listed alignments' keys in the catalog; the stored value stays the English name. */
+const ALIGNMENT_KEYS = {
+  Republican: 'republican',
+  Democrat: 'democrat',
+  Libertarian: 'libertarian',
+  Constitutionalist: 'constitutionalist',
+  Green: 'green',
+  Reformer: 'reformer',
+  'No Labels': 'noLabels',
+  Independent: 'independent',
+  Other: 'other',
+} as const satisfies Record<Alignment, string>;
+
+const isAlignment = (value: string): value is Alignment => (ALIGNMENTS as readonly string[]).includes(value);
 
 /** Name, email (own), home, level, alignment, tagline and bio (own); editors for the owner. */
 export function ProfileInfoCard({ profile, own }: { profile: PublicProfile; own: OwnProfile | null }) {
+  const { t } = useTranslation('profiles');
   const edit = useEditProfile();
+  const alignmentName = (alignment: Alignment) => t(`info.alignments.${ALIGNMENT_KEYS[alignment]}`);
+  const firstIssue = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+    result.success ? undefined : (result.error?.issues[0]?.message ?? t('info.invalidInput'));
 
   const [tagline, setTagline] = useState('');
   const [bio, setBio] = useState('');
@@ -35,15 +53,22 @@ export function ProfileInfoCard({ profile, own }: { profile: PublicProfile; own:
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Profile Information</CardTitle>
+        <CardTitle>{t('info.title')}</CardTitle>
       </CardHeader>
       <CardContent>
         <dl className="divide-y divide-slate-100">
-          <InlineField label="Name">{profile.name}</InlineField>
-          {own ? <InlineField label="Email">{own.email}</InlineField> : null}
+          <InlineField field="name" label={t('info.name')}>
+            {profile.name}
+          </InlineField>
+          {own ? (
+            <InlineField field="email" label={t('info.email')}>
+              {own.email}
+            </InlineField>
+          ) : null}
 
           <InlineField
-            label="State & District"
+            field="state-district"
+            label={t('info.location')}
             editor={
               own
                 ? {
@@ -59,14 +84,14 @@ export function ProfileInfoCard({ profile, own }: { profile: PublicProfile; own:
                     render: (fieldId) => (
                       <div className="grid gap-2 sm:grid-cols-2">
                         <div className="space-y-1">
-                          <Label htmlFor={fieldId}>State</Label>
+                          <Label htmlFor={fieldId}>{t('info.state')}</Label>
                           <Select
                             id={fieldId}
                             autoFocus
                             value={location.state}
                             onChange={(e) => setLocation({ state: e.target.value, district: '' })}
                           >
-                            <option value="">Select a state</option>
+                            <option value="">{t('info.selectState')}</option>
                             {STATES.map((s) => (
                               <option key={s.code} value={s.code}>
                                 {s.name}
@@ -75,17 +100,17 @@ export function ProfileInfoCard({ profile, own }: { profile: PublicProfile; own:
                           </Select>
                         </div>
                         <div className="space-y-1">
-                          <Label htmlFor={`${fieldId}-district`}>District</Label>
+                          <Label htmlFor={`${fieldId}-district`}>{t('info.district')}</Label>
                           <Select
                             id={`${fieldId}-district`}
                             value={location.district}
                             disabled={!location.state}
                             onChange={(e) => setLocation((l) => ({ ...l, district: e.target.value }))}
                           >
-                            <option value="">Select a district</option>
+                            <option value="">{t('info.selectDistrict')}</option>
                             {districtsOf(location.state).map((d) => (
                               <option key={d} value={String(d)}>
-                                District {d}
+                                {t('info.districtOption', { district: d })}
                               </option>
                             ))}
                           </Select>
@@ -96,13 +121,16 @@ export function ProfileInfoCard({ profile, own }: { profile: PublicProfile; own:
                 : undefined
             }
           >
-            {locationText(profile.state, profile.district) || <Empty>Not specified</Empty>}
+            {locationText(t, profile.state, profile.district) || <Empty>{t('info.notSpecified')}</Empty>}
           </InlineField>
 
-          <InlineField label="Level">Level {profile.level}</InlineField>
+          <InlineField field="level" label={t('info.level')}>
+            {t('info.levelValue', { level: profile.level })}
+          </InlineField>
 
           <InlineField
-            label="Political Alignment"
+            field="political-alignment"
+            label={t('info.alignment')}
             editor={
               own
                 ? {
@@ -125,16 +153,16 @@ export function ProfileInfoCard({ profile, own }: { profile: PublicProfile; own:
                           value={alignment.choice}
                           onChange={(e) => setAlignment((a) => ({ ...a, choice: e.target.value }))}
                         >
-                          <option value="">Select an alignment</option>
+                          <option value="">{t('info.selectAlignment')}</option>
                           {ALIGNMENTS.map((a) => (
                             <option key={a} value={a}>
-                              {a}
+                              {alignmentName(a)}
                             </option>
                           ))}
                         </Select>
                         {alignment.choice === 'Other' ? (
                           <div className="space-y-1">
-                            <Label htmlFor={`${fieldId}-other`}>Describe your alignment</Label>
+                            <Label htmlFor={`${fieldId}-other`}>{t('info.describeAlignment')}</Label>
                             <Input
                               id={`${fieldId}-other`}
                               value={alignment.other}
@@ -149,11 +177,16 @@ export function ProfileInfoCard({ profile, own }: { profile: PublicProfile; own:
                 : undefined
             }
           >
-            {profile.politicalAlignment || <Empty>Not specified</Empty>}
+            {profile.politicalAlignment ? (
+              isAlignment(profile.politicalAlignment) ? alignmentName(profile.politicalAlignment) : profile.politicalAlignment
+            ) : (
+              <Empty>{t('info.notSpecified')}</Empty>
+            )}
           </InlineField>
 
           <InlineField
-            label="Tagline"
+            field="tagline"
+            label={t('info.tagline')}
             editor={
               own
                 ? {
@@ -171,7 +204,7 @@ export function ProfileInfoCard({ profile, own }: { profile: PublicProfile; own:
                           autoFocus
                           value={tagline}
                           maxLength={TAGLINE_MAX}
-                          placeholder="A line about you"
+                          placeholder={t('info.taglinePlaceholder')}
                           aria-describedby={`${fieldId}-count`}
                           onChange={(e) => setTagline(e.target.value)}
                         />
@@ -184,12 +217,13 @@ export function ProfileInfoCard({ profile, own }: { profile: PublicProfile; own:
                 : undefined
             }
           >
-            {profile.tagline || <Empty>No tagline set</Empty>}
+            {profile.tagline || <Empty>{t('info.noTagline')}</Empty>}
           </InlineField>
 
           {own ? (
             <InlineField
-              label="Bio"
+              field="bio"
+              label={t('info.bio')}
               editor={{
                 reset: () => setBio(own.bio),
                 canSave: bio.length <= BIO_MAX,
@@ -206,7 +240,7 @@ export function ProfileInfoCard({ profile, own }: { profile: PublicProfile; own:
                       rows={6}
                       value={bio}
                       maxLength={BIO_MAX}
-                      placeholder="Tell other voters about yourself"
+                      placeholder={t('info.bioPlaceholder')}
                       aria-describedby={`${fieldId}-count`}
                       onChange={(e) => setBio(e.target.value)}
                     />
@@ -217,7 +251,7 @@ export function ProfileInfoCard({ profile, own }: { profile: PublicProfile; own:
                 ),
               }}
             >
-              {own.bio ? <p className="whitespace-pre-wrap">{own.bio}</p> : <Empty>No bio provided</Empty>}
+              {own.bio ? <p className="whitespace-pre-wrap">{own.bio}</p> : <Empty>{t('info.noBio')}</Empty>}
             </InlineField>
           ) : null}
         </dl>

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw, Search } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { OwnProfile, PublicProfile } from '../../../domain/profiles/profile-types';
 import { ApiError } from '../../api/http';
@@ -9,6 +10,7 @@ import { useSession } from '../session/use-session';
 import { BrownieButton } from '../brownies/brownie-button';
 import { AccountCard } from './account-card';
 import { ActivityFeedCard } from './activity-feed-card';
+import { DisplayCard } from './display-card';
 import { PointsSummaryCard } from './points-summary-card';
 import { ProfileImageCard } from './profile-image-card';
 import { ProfileInfoCard } from './profile-info-card';
@@ -16,7 +18,6 @@ import { usePublicProfile } from './profile-queries';
 import { ProfileSkeleton } from './profile-skeleton';
 import { RecentBadgesCard } from './recent-badges-card';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
-import { HIDDEN_FOR_AUTHOR, HIDDEN_PLACEHOLDER } from '../../../domain/moderation/moderation-rules';
 import { BlockButton } from '../moderation/block-button';
 import { ReportButton } from '../moderation/report-dialog';
 
@@ -35,11 +36,12 @@ export default function ProfilePage() {
 }
 
 function OwnProfileView() {
+  const { t } = useTranslation('profiles');
   const { user, isLoading, error, refetch } = useSession();
   const queryClient = useQueryClient();
   if (isLoading) return <ProfileSkeleton />;
   if (!user) {
-    const message = error ? `Error loading profile: ${error.message}` : 'Could not create or load profile. Please try again.';
+    const message = error ? t('page.ownLoadError', { message: error.message }) : t('page.ownLoadFailed');
     return (
       <ProfileError
         message={message}
@@ -54,21 +56,23 @@ function OwnProfileView() {
 }
 
 function OtherProfileView({ userId }: { userId: string }) {
+  const { t } = useTranslation('profiles');
   const { data, isLoading, error } = usePublicProfile(userId);
   if (isLoading) return <ProfileSkeleton />;
   if (!data) {
     const message =
       error instanceof ApiError && error.status === 404
-        ? 'Profile not found'
-        : `Failed to load profile: ${error?.message ?? 'Profile not found'}`;
+        ? t('page.notFound')
+        : t('page.loadFailed', { message: error?.message ?? t('page.notFound') });
     return <ProfileError message={message} />;
   }
   return <ProfileLayout profile={data} own={null} />;
 }
 
 function ProfileLayout({ profile, own }: { profile: PublicProfile; own: OwnProfile | null }) {
+  const { t } = useTranslation('profiles');
   const signedIn = !!useSession().user;
-  const title = own ? 'My Profile' : `${profile.name} Profile`;
+  const title = own ? t('page.ownTitle') : t('page.otherTitle', { name: profile.name });
   useDocumentTitle(title);
   return (
     <Page
@@ -86,12 +90,12 @@ function ProfileLayout({ profile, own }: { profile: PublicProfile; own: OwnProfi
     >
       {profile.hidden ? (
         <p className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
-          {own ? `Your profile is ${HIDDEN_FOR_AUTHOR}: others do not see your tagline, bio or photo until an administrator reviews it.` : HIDDEN_PLACEHOLDER}
+          {own ? t('page.hiddenForOwner') : t('page.hiddenPlaceholder')}
         </p>
       ) : null}
       {profile.isDeleted ? (
         <p className="mb-6 rounded-lg border border-slate-200 bg-white p-4 text-sm text-slate-700">
-          This member has left. Their past participation in finalized caucus elections is kept.
+          {t('page.left')}
         </p>
       ) : null}
       <div className="grid gap-6 md:grid-cols-3">
@@ -103,6 +107,7 @@ function ProfileLayout({ profile, own }: { profile: PublicProfile; own: OwnProfi
         <div className="space-y-6 md:col-span-2">
           <ProfileInfoCard profile={profile} own={own} />
           <ActivityFeedCard userId={profile.id} />
+          {own ? <DisplayCard /> : null}
           {own ? <AccountCard profile={own} /> : null}
         </div>
       </div>
@@ -112,19 +117,20 @@ function ProfileLayout({ profile, own }: { profile: PublicProfile; own: OwnProfi
 
 /** 'Profile Error' with Go to Caucus Search and, for the owner, Retry Loading Profile. */
 function ProfileError({ message, onRetry }: { message: string; onRetry?: () => void }) {
-  useDocumentTitle('Profile Error');
+  const { t } = useTranslation('profiles');
+  useDocumentTitle(t('page.errorTitle'));
   return (
     <Page>
-      <h1 className="sr-only">Profile</h1>
-      <ErrorState title="Profile Error" message={message}>
+      <h1 className="sr-only">{t('page.heading')}</h1>
+      <ErrorState title={t('page.errorTitle')} message={message}>
         <Button asChild variant="primary">
           <Link to="/caucus-search">
-            <Search className="h-4 w-4" aria-hidden="true" /> Go to Caucus Search
+            <Search className="h-4 w-4" aria-hidden="true" /> {t('page.goToSearch')}
           </Link>
         </Button>
         {onRetry ? (
           <Button variant="outline" onClick={onRetry}>
-            <RefreshCw className="h-4 w-4" aria-hidden="true" /> Retry Loading Profile
+            <RefreshCw className="h-4 w-4" aria-hidden="true" /> {t('page.retry')}
           </Button>
         ) : null}
       </ErrorState>

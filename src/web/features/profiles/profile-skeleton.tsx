@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 
@@ -20,8 +21,9 @@ function CardSkeleton({ lines = 3, children }: { lines?: number; children?: Reac
 
 /** The profile page's shape while it loads. */
 export function ProfileSkeleton() {
+  const { t } = useTranslation('profiles');
   return (
-    <div className="mx-auto w-full max-w-5xl px-4 py-6 md:py-10" role="status" aria-label="Loading profile">
+    <div className="mx-auto w-full max-w-5xl px-4 py-6 md:py-10" role="status" aria-label={t('page.loading')}>
       <Skeleton className="mb-6 h-9 w-56" />
       <div className="grid gap-6 md:grid-cols-3">
         <div className="space-y-6">
@@ -42,7 +44,7 @@ export function ProfileSkeleton() {
           <CardSkeleton lines={4} />
         </div>
       </div>
-      <span className="sr-only">Loading profile…</span>
+      <span className="sr-only">{t('page.loadingText')}</span>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { ExternalLink, FileText } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { Page } from '../../components/ui/page';
@@ -7,15 +8,16 @@ import { useAppConfig } from './use-app-config';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 
 export default function ResourcesPage() {
-  useDocumentTitle('Resources');
+  const { t } = useTranslation('public');
+  useDocumentTitle(t('resources.title'));
   const config = useAppConfig();
   return (
-    <Page title="Resources" subtitle="Read the ideas behind the Graduated Unanimous Caucus.">
+    <Page title={t('resources.title')} subtitle={t('resources.subtitle')}>
       <Card className="max-w-2xl">
         <CardHeader>
           <FileText className="h-8 w-8 text-accent-600" aria-hidden="true" />
-          <CardTitle>The Vision Document</CardTitle>
-          <CardDescription>Why caucuses of ten, why unanimity, and how five levels give every district a Candidate its voters chose together.</CardDescription>
+          <CardTitle>{t('resources.visionTitle')}</CardTitle>
+          <CardDescription>{t('resources.visionDescription')}</CardDescription>
         </CardHeader>
         <CardContent>
           {config.isLoading ? (
@@ -23,13 +25,13 @@ export default function ResourcesPage() {
           ) : config.data ? (
             <Button asChild>
               <a href={config.data.visionDocumentUrl} target="_blank" rel="noopener noreferrer">
-                Read the Vision Document <ExternalLink className="h-4 w-4" aria-hidden="true" />
-                <span className="sr-only">(opens in a new tab)</span>
+                {t('resources.readVision')} <ExternalLink className="h-4 w-4" aria-hidden="true" />
+                <span className="sr-only">{t('resources.newTab')}</span>
               </a>
             </Button>
           ) : (
             <p className="text-sm text-red-700" role="alert">
-              The document link could not be loaded. Please refresh the page.
+              {t('resources.linkFailed')}
             </p>
           )}
         </CardContent>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Page } from '../../components/ui/page';
@@ -5,30 +6,31 @@ import { LevelLadder } from './level-ladder';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 
 export default function WelcomePage() {
-  useDocumentTitle('Getting Started');
+  const { t } = useTranslation('public');
+  useDocumentTitle(t('welcome.documentTitle'));
   return (
-    <Page title="Welcome to the movement" subtitle="Here is how the Graduated Unanimous Caucus works, in three steps.">
+    <Page title={t('welcome.title')} subtitle={t('welcome.subtitle')}>
       <ol className="grid gap-4 md:grid-cols-3">
         <li className="rounded-2xl border border-slate-200 bg-white p-5">
-          <h2 className="font-semibold text-navy-800">1. Join or create a caucus</h2>
-          <p className="mt-2 text-sm text-slate-700">A caucus is ten voters of your congressional district. Join one that has room, or create one and invite people.</p>
+          <h2 className="font-semibold text-navy-800">{t('welcome.steps.join.title')}</h2>
+          <p className="mt-2 text-sm text-slate-700">{t('welcome.steps.join.text')}</p>
         </li>
         <li className="rounded-2xl border border-slate-200 bg-white p-5">
-          <h2 className="font-semibold text-navy-800">2. Talk, then vote unanimously</h2>
-          <p className="mt-2 text-sm text-slate-700">Agree on a platform in the caucus chat. When all ten vote for the same person, they become your Delegate.</p>
+          <h2 className="font-semibold text-navy-800">{t('welcome.steps.vote.title')}</h2>
+          <p className="mt-2 text-sm text-slate-700">{t('welcome.steps.vote.text')}</p>
         </li>
         <li className="rounded-2xl border border-slate-200 bg-white p-5">
-          <h2 className="font-semibold text-navy-800">3. Move up together</h2>
-          <p className="mt-2 text-sm text-slate-700">Delegates meet at the next level. Five levels up stands your district&apos;s Candidate.</p>
+          <h2 className="font-semibold text-navy-800">{t('welcome.steps.moveUp.title')}</h2>
+          <p className="mt-2 text-sm text-slate-700">{t('welcome.steps.moveUp.text')}</p>
         </li>
       </ol>
       <LevelLadder />
       <div className="mt-8 flex flex-wrap gap-3">
         <Button asChild variant="accent">
-          <Link to="/auth">Join the Revolution</Link>
+          <Link to="/auth">{t('welcome.join')}</Link>
         </Button>
         <Button asChild variant="outline">
-          <Link to="/the-movement">See the movement</Link>
+          <Link to="/the-movement">{t('welcome.seeMovement')}</Link>
         </Button>
       </div>
     </Page>

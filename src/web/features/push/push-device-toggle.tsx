@@ -1,5 +1,6 @@
 import { BellOff, BellRing, Loader2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { applicationServerKey, deviceLabel } from '../../../domain/notifications/device-label';
 import { api } from '../../api/http';
@@ -25,6 +26,7 @@ function supported(): boolean {
  * pushes the notifications their settings allow.
  */
 export function PushDeviceToggle() {
+  const { t } = useTranslation('push');
   const [state, setState] = useState<PushState>('checking');
   const [busy, setBusy] = useState(false);
 
@@ -45,21 +47,21 @@ export function PushDeviceToggle() {
     setBusy(true);
     try {
       const { publicKey } = await api<{ publicKey: string | null }>('/api/push/public-key');
-      if (!publicKey) throw new Error('Push notifications are not available on this server.');
+      if (!publicKey) throw new Error(t('errors.noServerKey'));
       const permission = await Notification.requestPermission();
       if (permission !== 'granted') {
         setState(permission === 'denied' ? 'blocked' : 'off');
         return;
       }
       const reg = await registration();
-      if (!reg) throw new Error('This page cannot receive notifications yet. Reload it and try again.');
+      if (!reg) throw new Error(t('errors.noServiceWorker'));
       const sub = await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(publicKey) });
       const json = sub.toJSON();
       await api('/api/push/subscriptions', { method: 'POST', json: { endpoint: json.endpoint, keys: json.keys, label: deviceLabel(navigator.userAgent) } });
       setState('on');
-      toast.success('Notifications are on for this device');
+      toast.success(t('toasts.on'));
     } catch (e) {
-      toast.error('Could not turn on notifications', { description: e instanceof Error ? e.message : 'Please try again.' });
+      toast.error(t('toasts.turnOnFailed'), { description: e instanceof Error ? e.message : t('toasts.tryAgain') });
     } finally {
       setBusy(false);
     }
@@ -74,9 +76,9 @@ export function PushDeviceToggle() {
         await sub.unsubscribe();
       }
       setState('off');
-      toast.success('Notifications are off for this device');
+      toast.success(t('toasts.off'));
     } catch (e) {
-      toast.error('Could not turn off notifications', { description: e instanceof Error ? e.message : 'Please try again.' });
+      toast.error(t('toasts.turnOffFailed'), { description: e instanceof Error ? e.message : t('toasts.tryAgain') });
     } finally {
       setBusy(false);
     }
@@ -85,26 +87,26 @@ export function PushDeviceToggle() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>This device</CardTitle>
-        <CardDescription>Push notifications reach this phone or computer even when the app is closed.</CardDescription>
+        <CardTitle>{t('device.title')}</CardTitle>
+        <CardDescription>{t('device.description')}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-3">
         {state === 'checking' ? (
           <p role="status" className="text-sm text-slate-600">
-            Checking this browser…
+            {t('device.checking')}
           </p>
         ) : state === 'unsupported' ? (
-          <p className="text-sm text-slate-700">This browser cannot receive push notifications. You still get them in the app and by email.</p>
+          <p className="text-sm text-slate-700">{t('device.unsupported')}</p>
         ) : state === 'blocked' ? (
-          <p className="text-sm text-slate-700">Notifications are blocked for this site in your browser’s settings. Allow them there, then come back to turn them on.</p>
+          <p className="text-sm text-slate-700">{t('device.blocked')}</p>
         ) : (
           <>
             <p className="text-sm text-slate-700" aria-live="polite">
-              {state === 'on' ? 'Notifications are on for this device.' : 'Notifications are off for this device.'}
+              {state === 'on' ? t('device.stateOn') : t('device.stateOff')}
             </p>
             <Button variant={state === 'on' ? 'outline' : 'primary'} disabled={busy} onClick={() => void (state === 'on' ? turnOff() : turnOn())}>
               {busy ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : state === 'on' ? <BellOff className="h-4 w-4" aria-hidden="true" /> : <BellRing className="h-4 w-4" aria-hidden="true" />}
-              {state === 'on' ? 'Turn off notifications on this device' : 'Turn on notifications on this device'}
+              {state === 'on' ? t('device.turnOff') : t('device.turnOn')}
             </Button>
           </>
         )}

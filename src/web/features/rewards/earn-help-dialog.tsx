@@ -1,4 +1,5 @@
 import { Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { CopyButton } from '../../components/ui/copy-button';
@@ -9,6 +10,7 @@ import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../compone
  * saying how to earn them (Sparks by the referral link, Banners by organizing a caucus to a Delegate).
  */
 export function EarnHelpDialog({ kind, label, referralLink }: { kind: 'sparks' | 'banners'; label: string; referralLink: string }) {
+  const { t } = useTranslation('rewards');
   return (
     <Dialog>
       <DialogTrigger asChild>
@@ -17,41 +19,42 @@ export function EarnHelpDialog({ kind, label, referralLink }: { kind: 'sparks' |
         </button>
       </DialogTrigger>
       {kind === 'sparks' ? (
-        <DialogContent title="How to Earn Sparks" description="Sparks come from bringing new voters into the movement.">
+        <DialogContent title={t('earnHelp.sparksTitle')} description={t('earnHelp.sparksDescription')}>
           <div className="space-y-3 text-sm text-slate-700">
-            <p>You earn 1 Spark for each person who registers through your referral link and confirms their email.</p>
-            <p>Share your link with friends, family and neighbours: by message, email or social media.</p>
+            <p>{t('earnHelp.sparksHow')}</p>
+            <p>{t('earnHelp.sparksShare')}</p>
             <p className="rounded-lg bg-slate-100 p-3 font-mono text-xs break-all text-slate-800">{referralLink}</p>
             <div className="flex flex-wrap justify-end gap-2 pt-2">
               <CopyButton
                 text={referralLink}
-                label="Copy Referral Link"
-                toastTitle="Referral link copied!"
-                toastDescription="Share this link to earn Sparks when friends join."
+                label={t('earnHelp.copyLink')}
+                copiedLabel={t('earnHelp.copied')}
+                toastTitle={t('earnHelp.copiedTitle')}
+                toastDescription={t('earnHelp.copiedDescription')}
               />
               <DialogClose asChild>
-                <Button>Got it</Button>
+                <Button>{t('earnHelp.gotIt')}</Button>
               </DialogClose>
             </div>
           </div>
         </DialogContent>
       ) : (
-        <DialogContent title="How to Earn Banners" description="Banners come from organizing caucuses that elect their Delegate.">
+        <DialogContent title={t('earnHelp.bannersTitle')} description={t('earnHelp.bannersDescription')}>
           <div className="space-y-3 text-sm text-slate-700">
-            <p>You earn 1 Banner when a caucus you organize unanimously elects its Delegate.</p>
+            <p>{t('earnHelp.bannersHow')}</p>
             <ol className="list-decimal space-y-1 pl-5">
-              <li>Create a caucus as an Organizer (organizers do not vote).</li>
-              <li>Invite voters of the district until it has 10 voting members.</li>
-              <li>Help them agree on a platform and unanimously elect a Delegate.</li>
+              <li>{t('earnHelp.stepCreate')}</li>
+              <li>{t('earnHelp.stepInvite')}</li>
+              <li>{t('earnHelp.stepElect')}</li>
             </ol>
             <div className="flex flex-wrap justify-end gap-2 pt-2">
               <Button asChild variant="outline">
                 <Link to="/create-caucus">
-                  <Plus className="h-4 w-4" aria-hidden="true" /> Create a Caucus
+                  <Plus className="h-4 w-4" aria-hidden="true" /> {t('earnHelp.createCaucus')}
                 </Link>
               </Button>
               <DialogClose asChild>
-                <Button>Got it</Button>
+                <Button>{t('earnHelp.gotIt')}</Button>
               </DialogClose>
             </div>
           </div>

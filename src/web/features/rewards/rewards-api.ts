@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { type ClaimAnswer, REWARD_MESSAGES, type RewardsOverview } from '../../../domain/rewards/reward-catalogue';
+import type { ClaimAnswer, RewardsOverview } from '../../../domain/rewards/reward-catalogue';
 import { ApiError, api } from '../../api/http';
 import { TODO_KEY } from '../todo/todo-api';
 
@@ -16,9 +17,10 @@ export function useRewards() {
 
 /**
  * Claims a reward; the server sends the certificate by email. The answer's toast is the
- * spec's: 'Reward Claimed!', 'Already Claimed' (destructive) or 'Error' (destructive).
+ * spec's: 'Reward Claimed!' (the server's words), 'Already Claimed' (destructive) or 'Error' (destructive).
  */
 export function useClaimReward() {
+  const { t } = useTranslation('rewards');
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (key: string) => api<ClaimAnswer>(`/api/rewards/${encodeURIComponent(key)}/claim`, { method: 'POST', json: {} }),
@@ -27,12 +29,12 @@ export function useClaimReward() {
     },
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'already_claimed') {
-        toast.error(REWARD_MESSAGES.alreadyClaimedTitle, { description: REWARD_MESSAGES.alreadyClaimed });
+        toast.error(t('claim.alreadyClaimedTitle'), { description: t('claim.alreadyClaimed') });
       } else if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code !== 'error') {
         // A refusal the server explains (not earned, not verified): its message says why.
-        toast.error(REWARD_MESSAGES.failedTitle, { description: error.message });
+        toast.error(t('claim.failedTitle'), { description: error.message });
       } else {
-        toast.error(REWARD_MESSAGES.failedTitle, { description: REWARD_MESSAGES.failed });
+        toast.error(t('claim.failedTitle'), { description: t('claim.failed') });
       }
     },
     onSettled: () => {

@@ -1,7 +1,8 @@
 import { RefreshCw, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { REWARD_MESSAGES, type RewardView } from '../../../domain/rewards/reward-catalogue';
+import type { RewardView } from '../../../domain/rewards/reward-catalogue';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -17,7 +18,8 @@ import { useRewards } from './rewards-api';
  * the claim dialog, the help dialogs of 'Earn N Sparks/Banners', and where rewards come from.
  */
 export default function RewardsPage() {
-  useDocumentTitle('Rewards');
+  const { t } = useTranslation('rewards');
+  useDocumentTitle(t('page.documentTitle'));
   const { user } = useSession();
   const { data, isLoading, error, refetch, isRefetching } = useRewards();
   const [claiming, setClaiming] = useState<RewardView | null>(null);
@@ -27,9 +29,9 @@ export default function RewardsPage() {
   if (!data) {
     return (
       <Page>
-        <ErrorState title="Rewards could not be loaded" message={error?.message ?? 'Please try again.'}>
+        <ErrorState title={t('page.loadFailed')} message={error?.message ?? t('page.tryAgain')}>
           <Button onClick={() => void refetch()} disabled={isRefetching}>
-            <RefreshCw className="h-4 w-4" aria-hidden="true" /> Retry
+            <RefreshCw className="h-4 w-4" aria-hidden="true" /> {t('page.retry')}
           </Button>
         </ErrorState>
       </Page>
@@ -40,40 +42,41 @@ export default function RewardsPage() {
   const claimed = data.rewards.filter((r) => r.state === 'claimed').length;
   return (
     <Page
-      title={REWARD_MESSAGES.heading}
-      subtitle="Every badge you earn for the movement unlocks a reward from our partners. Claim it and we email you the certificate."
+      title={t('page.heading')}
+      subtitle={t('page.subtitle')}
     >
       <div className="space-y-8">
         {!data.verified ? (
-          <div role="note" aria-label="Verification required" className="flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <div role="note" aria-label={t('page.verificationRequired')} className="flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
             <ShieldAlert className="mt-0.5 h-5 w-5 shrink-0" aria-hidden="true" />
             <p>
-              <strong>Your account is not verified yet.</strong> Only verified members can claim rewards.{' '}
-              <Link to="/verification" className="font-semibold underline underline-offset-2">
-                Verify your account
-              </Link>
+              <Trans
+                t={t}
+                i18nKey="page.notVerified"
+                components={{ strong: <strong />, anchor: <Link to="/verification" className="font-semibold underline underline-offset-2" /> }}
+              />
             </p>
           </div>
         ) : null}
 
         {claimed === 0 ? (
-          <EmptyState>You have not claimed a reward yet. Start with your Welcome Voucher{data.verified ? '' : ' once you are verified'}.</EmptyState>
+          <EmptyState>{data.verified ? t('page.noneClaimed') : t('page.noneClaimedUnverified')}</EmptyState>
         ) : (
           <p className="text-sm text-slate-600" role="status">
-            You have claimed {claimed} of {data.rewards.length} rewards. Certificates go to {data.email}.
+            {t('page.claimedCount', { claimed, total: data.rewards.length, email: data.email })}
           </p>
         )}
 
         <section aria-labelledby="welcome-heading" className="space-y-3">
           <h2 id="welcome-heading" className="text-xl font-semibold text-navy-900">
-            Your Welcome Voucher
+            {t('page.welcomeHeading')}
           </h2>
           {welcome ? <RewardCard reward={welcome} referralLink={referralLink} onClaim={setClaiming} featured /> : null}
         </section>
 
         <section aria-labelledby="badge-rewards-heading" className="space-y-3">
           <h2 id="badge-rewards-heading" className="text-xl font-semibold text-navy-900">
-            Badge Rewards
+            {t('page.badgeRewardsHeading')}
           </h2>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {badgeRewards.map((reward) => (
@@ -90,44 +93,31 @@ export default function RewardsPage() {
 }
 
 function HowIsThisPossible() {
+  const { t } = useTranslation('rewards');
   return (
     <section aria-labelledby="how-heading">
       <Card className="bg-navy-50/60">
         <CardContent className="space-y-4 pt-5 text-slate-800">
           <h2 id="how-heading" className="text-xl font-semibold text-navy-900">
-            How Is This Possible? Is This for Real?
+            {t('how.heading')}
           </h2>
-          <p>
-            Yes. Rewards are funded by partner businesses, such as hotels, restaurants and travel providers, that want to support citizens
-            who take part in their democracy.
-          </p>
+          <p>{t('how.intro')}</p>
           <dl className="grid gap-4 md:grid-cols-2">
             <div>
-              <dt className="font-semibold">How do I receive a reward?</dt>
-              <dd className="text-sm text-slate-700">
-                When you claim a reward we email you a certificate with a unique voucher code. You redeem it by email: reply with your
-                code and our rewards team tells you how to use it with a partner.
-              </dd>
+              <dt className="font-semibold">{t('how.receiveQuestion')}</dt>
+              <dd className="text-sm text-slate-700">{t('how.receiveAnswer')}</dd>
             </div>
             <div>
-              <dt className="font-semibold">Does it cost anything?</dt>
-              <dd className="text-sm text-slate-700">
-                Claiming is free, but rewards may incur taxes and processing fees, depending on the reward and where you live. Travel and
-                resort rewards depend on partner availability and dates.
-              </dd>
+              <dt className="font-semibold">{t('how.costQuestion')}</dt>
+              <dd className="text-sm text-slate-700">{t('how.costAnswer')}</dd>
             </div>
             <div>
-              <dt className="font-semibold">Why must I be verified?</dt>
-              <dd className="text-sm text-slate-700">
-                Verification makes sure each reward goes to one real voter. Each reward can be claimed once per member.
-              </dd>
+              <dt className="font-semibold">{t('how.verifiedQuestion')}</dt>
+              <dd className="text-sm text-slate-700">{t('how.verifiedAnswer')}</dd>
             </div>
             <div>
-              <dt className="font-semibold">How do I earn more?</dt>
-              <dd className="text-sm text-slate-700">
-                Recruit with your referral link for Sparks, and organize caucuses that elect their Delegate for Banners. Each badge you
-                reach unlocks its reward here.
-              </dd>
+              <dt className="font-semibold">{t('how.moreQuestion')}</dt>
+              <dd className="text-sm text-slate-700">{t('how.moreAnswer')}</dd>
             </div>
           </dl>
         </CardContent>
@@ -137,8 +127,9 @@ function HowIsThisPossible() {
 }
 
 function RewardsSkeleton() {
+  const { t } = useTranslation('rewards');
   return (
-    <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-6 md:py-10" role="status" aria-label="Loading rewards">
+    <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-6 md:py-10" role="status" aria-label={t('page.loading')}>
       <Skeleton className="h-9 w-3/4 max-w-xl" />
       <Skeleton className="h-4 w-2/3" />
       <Skeleton className="h-40" />
@@ -147,7 +138,7 @@ function RewardsSkeleton() {
           <Skeleton key={i} className="h-52" />
         ))}
       </div>
-      <span className="sr-only">Loading…</span>
+      <span className="sr-only">{t('page.loadingText')}</span>
     </div>
   );
 }

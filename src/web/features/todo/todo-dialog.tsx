@@ -1,11 +1,38 @@
 import { ArrowRight } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TODO_TEXT, type TodoItem, todoShownKey } from '../../../domain/todo/todo-list';
+import { type TodoItem, todoShownKey } from '../../../domain/todo/todo-list';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
 import { useSession } from '../session/use-session';
 import { useTodoList } from './todo-api';
+
+/**
+ * The items' labels by the item's key, and the links' by their target (the server sends the
+ * English ones, src/domain/todo/todo-list.ts); an item this list does not know keeps the server's.
+ */
+const ITEM_LABELS = {
+  claim_welcome: 'items.claimWelcome',
+  join_caucus: 'items.joinCaucus',
+  fill_caucus: 'items.fillCaucus',
+  first_spark: 'items.firstSpark',
+  elect_delegate: 'items.electDelegate',
+  ten_sparks: 'items.tenSparks',
+  organize_caucus: 'items.organizeCaucus',
+  guide_caucus: 'items.guideCaucus',
+  level_two: 'items.levelTwo',
+  keep_recruiting: 'items.keepRecruiting',
+  organize_another: 'items.organizeAnother',
+  guide_another: 'items.guideAnother',
+} as const;
+
+const LINK_LABELS = {
+  '/rewards': 'links.rewards',
+  '/my-caucuses': 'links.myCaucuses',
+} as const satisfies Record<NonNullable<TodoItem['link']>['to'], string>;
+
+const isKnownItem = (key: string): key is keyof typeof ITEM_LABELS => Object.hasOwn(ITEM_LABELS, key);
 
 function wasShown(userId: string): boolean {
   try {
@@ -28,6 +55,7 @@ function markShown(userId: string) {
  * by the user's id) when a checklist applies; read-only checkboxes the server's facts check.
  */
 export function TodoDialog() {
+  const { t } = useTranslation('todo');
   const { user } = useSession();
   const userId = user?.id ?? null;
   // Read once per user when the page opens: shown earlier in this browser session, or not.
@@ -44,7 +72,7 @@ export function TodoDialog() {
   if (!list) return null;
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogContent title={TODO_TEXT.title} description={TODO_TEXT.subtitle}>
+      <DialogContent title={t('dialog.title')} description={t('dialog.subtitle')}>
         <ul className="space-y-3">
           {list.items.map((item) => (
             <TodoRow key={item.key} item={item} />
@@ -52,7 +80,7 @@ export function TodoDialog() {
         </ul>
         <div className="mt-6 flex justify-end">
           <DialogClose asChild>
-            <Button variant="primary">{TODO_TEXT.gotIt}</Button>
+            <Button variant="primary">{t('dialog.gotIt')}</Button>
           </DialogClose>
         </div>
       </DialogContent>
@@ -61,6 +89,7 @@ export function TodoDialog() {
 }
 
 function TodoRow({ item }: { item: TodoItem }) {
+  const { t } = useTranslation('todo');
   const id = useId();
   return (
     <li className="flex items-start gap-3 rounded-lg border border-slate-200 p-3">
@@ -76,12 +105,12 @@ function TodoRow({ item }: { item: TodoItem }) {
       />
       <div className="min-w-0 flex-1">
         <label htmlFor={id} className={item.done ? 'text-slate-500 line-through' : 'text-slate-900'}>
-          {item.label}
+          {isKnownItem(item.key) ? t(ITEM_LABELS[item.key]) : item.label}
         </label>
         {item.link ? (
           <div className="mt-1">
             <Link to={item.link.to} className="inline-flex items-center gap-1 text-sm font-medium text-navy-700 underline-offset-4 hover:underline">
-              {item.link.label} <ArrowRight className="h-3.5 w-3.5" aria-hidden="true" />
+              {t(LINK_LABELS[item.link.to])} <ArrowRight className="h-3.5 w-3.5" aria-hidden="true" />
             </Link>
           </div>
         ) : null}

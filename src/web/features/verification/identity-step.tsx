@@ -1,6 +1,7 @@
 import { Eye, EyeOff, Loader2, ShieldCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { GOVERNMENT_ID_LABEL, governmentIdSchema, type VerificationStatus } from '../../../domain/verification/verification-schemas';
+import { useTranslation } from 'react-i18next';
+import { governmentIdSchema, type VerificationStatus } from '../../../domain/verification/verification-schemas';
 import { ApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
 import { FieldError, Input, Label } from '../../components/ui/form-controls';
@@ -13,6 +14,7 @@ import { useStartIdentity } from './verification-api';
  * to the provider's identity page.
  */
 export function IdentityStep({ status }: { status: VerificationStatus }) {
+  const { t } = useTranslation('verification');
   const start = useStartIdentity();
   const [governmentId, setGovernmentId] = useState('');
   const [shown, setShown] = useState(false);
@@ -43,21 +45,21 @@ export function IdentityStep({ status }: { status: VerificationStatus }) {
   return (
     <StepCard
       step={2}
-      title="Verify your identity"
-      description="Enter your ID number, then take a photo of the same ID on the identity provider's secure page."
+      title={t('identity.title')}
+      description={t('identity.description')}
       done={done}
     >
       {done ? (
-        <StatusLine tone="success">Identity verified.</StatusLine>
+        <StatusLine tone="success">{t('identity.verified')}</StatusLine>
       ) : (
         <>
           {status.identity === 'pending' ? (
-            <StatusLine tone="info">Your identity check is in progress. When you have finished it, use Check Status below.</StatusLine>
+            <StatusLine tone="info">{t('identity.pending')}</StatusLine>
           ) : null}
-          {status.identity === 'failed' ? <StatusLine tone="warning">Your last identity check did not pass. You can start a new one.</StatusLine> : null}
-          <form noValidate onSubmit={submit} className="space-y-4" aria-label="Identity check">
+          {status.identity === 'failed' ? <StatusLine tone="warning">{t('identity.failed')}</StatusLine> : null}
+          <form noValidate onSubmit={submit} className="space-y-4" aria-label={t('identity.formLabel')}>
             <div className="flex flex-col gap-1.5">
-              <Label htmlFor={inputId}>{GOVERNMENT_ID_LABEL}</Label>
+              <Label htmlFor={inputId}>{t('identity.idLabel')}</Label>
               <div className="flex gap-2">
                 <Input
                   id={inputId}
@@ -82,7 +84,7 @@ export function IdentityStep({ status }: { status: VerificationStatus }) {
                   size="icon"
                   className="shrink-0"
                   onClick={() => setShown((s) => !s)}
-                  aria-label={shown ? 'Hide ID number' : 'Show ID number'}
+                  aria-label={shown ? t('identity.hideId') : t('identity.showId')}
                   aria-pressed={shown}
                   aria-controls={inputId}
                 >
@@ -90,13 +92,13 @@ export function IdentityStep({ status }: { status: VerificationStatus }) {
                 </Button>
               </div>
               <p id={hintId} className="text-xs text-slate-600">
-                Driver&apos;s license, state ID or passport number: 4 to 20 letters, digits or dashes. It is never stored in readable form.
+                {t('identity.idHint')}
               </p>
               <FieldError id={errorId}>{problem}</FieldError>
             </div>
             <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
               {busy ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <ShieldCheck className="h-4 w-4" aria-hidden="true" />}
-              {busy ? 'Opening identity check…' : status.identity === 'none' ? 'Start Identity Check' : 'Start a New Identity Check'}
+              {busy ? t('identity.opening') : status.identity === 'none' ? t('identity.start') : t('identity.startNew')}
             </Button>
           </form>
         </>

@@ -1,10 +1,12 @@
 import { CheckCircle2 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { cn } from '../../components/ui/class-names';
 
 /** One numbered step of the verification, marked done when the server says so. */
 export function StepCard({ step, title, description, done, children }: { step: number; title: string; description: ReactNode; done: boolean; children: ReactNode }) {
+  const { t } = useTranslation('verification');
   const headingId = `verification-step-${step}`;
   return (
     <Card className={cn(done && 'border-green-200')}>
@@ -20,9 +22,7 @@ export function StepCard({ step, title, description, done, children }: { step: n
             {done ? <CheckCircle2 className="h-5 w-5" /> : step}
           </span>
           <div className="min-w-0 space-y-1">
-            <CardTitle id={headingId}>
-              Step {step}: {title}
-            </CardTitle>
+            <CardTitle id={headingId}>{t('stepCard.title', { step, title })}</CardTitle>
             <CardDescription>{description}</CardDescription>
           </div>
         </div>

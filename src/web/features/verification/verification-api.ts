@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { VerificationCheckResult, VerificationStatus } from '../../../domain/verification/verification-schemas';
 import { ApiError, api } from '../../api/http';
@@ -28,26 +29,29 @@ function goTo(url: string) {
 }
 
 export function useStartPayment() {
+  const { t } = useTranslation('verification');
   return useMutation({
     mutationFn: () => api<{ url: string }>('/api/verification/payment', { method: 'POST', json: {} }),
     onSuccess: ({ url }) => goTo(url),
-    onError: (error) => showError(error, 'Verification Error', 'Failed to start the payment.'),
+    onError: (error) => showError(error, t('toasts.errorTitle'), t('toasts.paymentFailed')),
   });
 }
 
 export function useStartIdentity() {
+  const { t } = useTranslation('verification');
   return useMutation({
     mutationFn: (governmentId: string) => api<{ url: string }>('/api/verification/identity', { method: 'POST', json: { governmentId } }),
     onSuccess: ({ url }) => goTo(url),
     // A bad ID is shown under the field by the caller; everything else is a toast.
     onError: (error) => {
-      if (!(error instanceof ApiError && error.code === 'invalid_input')) showError(error, 'Verification Error', 'Failed to start verification session.');
+      if (!(error instanceof ApiError && error.code === 'invalid_input')) showError(error, t('toasts.errorTitle'), t('toasts.identityFailed'));
     },
   });
 }
 
 /** "Check Status": the server asks the provider and answers; a newly verified user refreshes the session. */
 export function useCheckStatus() {
+  const { t } = useTranslation('verification');
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api<VerificationCheckResult>('/api/verification/check', { method: 'POST', json: {} }),
@@ -55,13 +59,13 @@ export function useCheckStatus() {
       const { title: _title, message: _message, ...status } = result;
       queryClient.setQueryData<VerificationStatus>(VERIFICATION_KEY, status);
       if (result.verified) {
-        toast.success('Verification Complete', { description: 'Your account is verified.' });
+        toast.success(t('toasts.completeTitle'), { description: t('toasts.complete') });
         void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
       } else {
         toast.warning(result.title, { description: result.message });
       }
     },
-    onError: (error) => showError(error, 'Status Check Failed', 'The verification status could not be checked.'),
+    onError: (error) => showError(error, t('toasts.checkFailedTitle'), t('toasts.checkFailed')),
   });
 }
 

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { FlaskConical, Loader2, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { VERIFICATION_MESSAGES } from '../../../domain/verification/verification-schemas';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { ErrorState, Page } from '../../components/ui/page';
@@ -25,7 +25,8 @@ const POLL_AFTER_RETURN_MS = 30_000;
  * the page ask the server again.
  */
 export default function VerificationPage() {
-  useDocumentTitle('Verification');
+  const { t } = useTranslation('verification');
+  useDocumentTitle(t('page.documentTitle'));
   const [searchParams, setSearchParams] = useSearchParams();
   const [pollUntil, setPollUntil] = useState(0);
   const queryClient = useQueryClient();
@@ -63,9 +64,9 @@ export default function VerificationPage() {
   if (!status) {
     return (
       <Page>
-        <ErrorState title="Status Check Failed" message={error?.message ?? VERIFICATION_MESSAGES.statusCheckFailed}>
+        <ErrorState title={t('page.statusFailedTitle')} message={error?.message ?? t('page.statusFailed')}>
           <Button onClick={() => void refetch()} disabled={isRefetching}>
-            <RefreshCw className="h-4 w-4" aria-hidden="true" /> Retry
+            <RefreshCw className="h-4 w-4" aria-hidden="true" /> {t('page.retry')}
           </Button>
         </ErrorState>
       </Page>
@@ -75,16 +76,15 @@ export default function VerificationPage() {
   return (
     <Page
       className="max-w-3xl"
-      title="Verify Your Account"
-      subtitle="Verified members can finalize caucus elections and claim rewards. It takes two steps."
+      title={t('page.title')}
+      subtitle={t('page.subtitle')}
     >
       <div className="space-y-6">
         {status.mode === 'test' ? (
           <p className="flex items-start gap-2 rounded-lg border border-accent-500 bg-orange-50 p-3 text-sm text-orange-950" role="note">
             <FlaskConical className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
             <span>
-              <strong>Test mode:</strong> this server has no payment provider keys. The payment and identity pages are simulated by the
-              app itself; no real money moves and no document is checked.
+              <Trans t={t} i18nKey="page.testMode" components={{ strong: <strong /> }} />
             </span>
           </p>
         ) : null}
@@ -92,20 +92,20 @@ export default function VerificationPage() {
         {status.verified ? (
           <VerifiedCard />
         ) : status.mode === 'unavailable' ? (
-          <ErrorState title="Verification unavailable" message="Verification is not available on this server right now. Please try again later." />
+          <ErrorState title={t('page.unavailableTitle')} message={t('page.unavailable')} />
         ) : (
           <>
             <PaymentStep status={status} />
             <IdentityStep status={status} />
             <Card>
               <CardHeader>
-                <CardTitle>Check Status</CardTitle>
-                <CardDescription>Finished a step? Ask us to check with the provider.</CardDescription>
+                <CardTitle>{t('page.checkTitle')}</CardTitle>
+                <CardDescription>{t('page.checkDescription')}</CardDescription>
               </CardHeader>
               <CardContent>
                 <Button variant="outline" onClick={() => check.mutate()} disabled={check.isPending} aria-busy={check.isPending || undefined}>
                   {check.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <RefreshCw className="h-4 w-4" aria-hidden="true" />}
-                  {check.isPending ? 'Checking…' : 'Check Status'}
+                  {check.isPending ? t('page.checking') : t('page.check')}
                 </Button>
               </CardContent>
             </Card>

@@ -1,23 +1,23 @@
 import { BadgeCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { LinkButton } from '../../components/ui/link-button';
 
 /** The success state: both steps recorded by the server. */
 export function VerifiedCard() {
+  const { t } = useTranslation('verification');
   return (
     <Card className="border-green-200">
       <CardHeader>
         <CardTitle id="verified-title" className="flex items-center gap-2 text-green-800">
-          <BadgeCheck className="h-6 w-6" aria-hidden="true" /> Your account is verified
+          <BadgeCheck className="h-6 w-6" aria-hidden="true" /> {t('verified.title')}
         </CardTitle>
-        <CardDescription>
-          Thank you. Your caucus elections can now finalize, and you can claim the rewards you earn.
-        </CardDescription>
+        <CardDescription>{t('verified.description')}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap gap-3">
-        <LinkButton to="/profile">Go to My Profile</LinkButton>
+        <LinkButton to="/profile">{t('verified.profile')}</LinkButton>
         <LinkButton to="/caucus-search" variant="outline">
-          Find a Caucus
+          {t('verified.findCaucus')}
         </LinkButton>
       </CardContent>
     </Card>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, Loader2, LogOut } from 'lucide-react';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { CaucusDetail } from '../../../../domain/caucuses/caucus-types';
 import type { OwnProfile } from '../../../../domain/profiles/profile-types';
@@ -15,28 +16,29 @@ import { messageOf } from './toast-text';
 
 /** Join This Caucus (outsiders) or Caucus Actions (insiders): join, leave, and the organizers' invitation dialogs. */
 export function ActionsCard({ caucus, user }: { caucus: CaucusDetail; user: OwnProfile }) {
+  const { t } = useTranslation('caucus-detail');
   const viewer = caucus.viewer;
   const insider = !!viewer?.isMember;
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{insider ? 'Caucus Actions' : 'Join This Caucus'}</CardTitle>
+        <CardTitle>{insider ? t('actions.titleInsider') : t('actions.titleOutsider')}</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
         {viewer?.isVotingMember ? (
           <p className="flex items-center gap-2 text-sm text-slate-700">
-            <Check className="h-4 w-4 text-green-700" aria-hidden="true" /> You are a voting member of this caucus.
+            <Check className="h-4 w-4 text-green-700" aria-hidden="true" /> {t('actions.votingMember')}
           </p>
         ) : null}
         {viewer?.isOrganizer ? (
           <p className="flex items-center gap-2 text-sm text-slate-700">
-            <Check className="h-4 w-4 text-green-700" aria-hidden="true" /> You organize this caucus.
+            <Check className="h-4 w-4 text-green-700" aria-hidden="true" /> {t('actions.organizer')}
           </p>
         ) : null}
         {!viewer?.isVotingMember && !viewer?.isOrganizer ? <JoinSection caucus={caucus} user={user} /> : null}
         {viewer?.isVotingMember ? (
           caucus.electionFinalized ? (
-            <p className="text-sm text-slate-600">The election is finalized: members can no longer leave this caucus.</p>
+            <p className="text-sm text-slate-600">{t('actions.finalized')}</p>
           ) : (
             <LeaveButton caucus={caucus} />
           )
@@ -53,31 +55,32 @@ export function ActionsCard({ caucus, user }: { caucus: CaucusDetail; user: OwnP
 }
 
 function LeaveButton({ caucus }: { caucus: CaucusDetail }) {
+  const { t } = useTranslation('caucus-detail');
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const leave = useMutation({
     mutationFn: () => api(`/api/caucuses/${caucus.id}/leave`, { method: 'POST', json: {} }),
     onSuccess: () => {
       setOpen(false);
-      toast.success('You left the caucus', { description: `You are no longer a voting member of ${caucus.name}.` });
+      toast.success(t('actions.leftTitle'), { description: t('actions.leftDescription', { name: caucus.name }) });
       void queryClient.invalidateQueries();
     },
-    onError: (error) => toast.error('Failed to leave caucus', { description: messageOf(error, 'Please try again.') }),
+    onError: (error) => toast.error(t('actions.leaveFailed'), { description: messageOf(error, t('actions.tryAgain')) }),
   });
   return (
     <>
       <Button variant="outline" className="w-full text-red-700" onClick={() => setOpen(true)}>
-        <LogOut className="h-4 w-4" aria-hidden="true" /> Leave Caucus
+        <LogOut className="h-4 w-4" aria-hidden="true" /> {t('actions.leaveButton')}
       </Button>
       <Dialog open={open} onOpenChange={(next) => !leave.isPending && setOpen(next)}>
-        <DialogContent title="Leave this caucus?" description={`You will give up your voting seat in ${caucus.name}, and your vote will be removed.`}>
+        <DialogContent title={t('actions.leaveTitle')} description={t('actions.leaveDescription', { name: caucus.name })}>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => setOpen(false)} disabled={leave.isPending}>
-              Stay
+              {t('actions.stay')}
             </Button>
             <Button variant="destructive" onClick={() => leave.mutate()} disabled={leave.isPending}>
               {leave.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
-              Leave Caucus
+              {t('actions.leaveButton')}
             </Button>
           </div>
         </DialogContent>

@@ -1,5 +1,6 @@
 import { Loader2, Vote } from 'lucide-react';
 import { useId, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { CaucusDetail } from '../../../../domain/caucuses/caucus-types';
 import type { OwnProfile } from '../../../../domain/profiles/profile-types';
 import { Button } from '../../../components/ui/button';
@@ -27,6 +28,7 @@ export function Ballot({
   pending: boolean;
   onVote: (candidateId: string) => void;
 }) {
+  const { t } = useTranslation('caucus-detail');
   const ids = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -36,15 +38,13 @@ export function Ballot({
     <form onSubmit={submit} className="space-y-4">
       <p className="text-sm text-slate-700" aria-live="polite">
         {serverVote ? (
-          <>
-            Your current vote: <strong className="text-slate-900">{nameOf(serverVote)}</strong>
-          </>
+          <Trans t={t} i18nKey="ballot.currentVote" values={{ name: nameOf(serverVote) }} components={{ strong: <strong className="text-slate-900" /> }} />
         ) : (
-          'You have not voted yet.'
+          t('ballot.notVoted')
         )}
       </p>
       <fieldset>
-        <legend className="text-sm font-medium text-slate-800">Choose your Delegate</legend>
+        <legend className="text-sm font-medium text-slate-800">{t('ballot.legend')}</legend>
         <ul className="mt-2 space-y-2">
           {caucus.members.map((m) => {
             const inputId = `${ids}-${m.id}`;
@@ -71,9 +71,9 @@ export function Ballot({
                   <span className="min-w-0 flex-1">
                     <span className="block font-medium break-words text-slate-900">
                       {m.name}
-                      {m.id === user.id ? <span className="font-normal text-slate-600"> (you)</span> : null}
+                      {m.id === user.id ? <span className="font-normal text-slate-600"> {t('ballot.you')}</span> : null}
                     </span>
-                    <span className="block text-xs text-slate-600">{m.hasVoted ? 'Has voted' : 'Not voted yet'}</span>
+                    <span className="block text-xs text-slate-600">{m.hasVoted ? t('ballot.hasVoted') : t('ballot.notVotedYet')}</span>
                   </span>
                   <VoteCount votes={votes} />
                 </label>
@@ -84,7 +84,7 @@ export function Ballot({
       </fieldset>
       <Button type="submit" disabled={!choice || choice === serverVote || pending}>
         {pending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <Vote className="h-4 w-4" aria-hidden="true" />}
-        {pending ? 'Submitting…' : serverVote ? 'Change Vote' : 'Cast Vote'}
+        {pending ? t('ballot.submitting') : serverVote ? t('ballot.changeVote') : t('ballot.castVote')}
       </Button>
     </form>
   );
@@ -92,12 +92,13 @@ export function Ballot({
 
 /** What an organizer sees instead of a ballot: each voting member, whether they voted, and their tally. */
 export function ElectionFollowList({ caucus }: { caucus: CaucusDetail }) {
+  const { t } = useTranslation('caucus-detail');
   const members = caucus.members;
   return (
     <div className="space-y-2">
-      <p className="text-sm text-slate-600">Organizers follow the election but do not vote.</p>
+      <p className="text-sm text-slate-600">{t('ballot.organizersFollow')}</p>
       {members.length === 0 ? (
-        <EmptyState>No voting members yet.</EmptyState>
+        <EmptyState>{t('ballot.noVotingMembers')}</EmptyState>
       ) : (
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
           {members.map((m) => (
@@ -105,7 +106,7 @@ export function ElectionFollowList({ caucus }: { caucus: CaucusDetail }) {
               <Avatar name={m.name} photoUrl={m.photoUrl} decorative className="h-8 w-8 text-xs" />
               <span className="min-w-0 flex-1">
                 <span className="block font-medium break-words text-slate-900">{m.name}</span>
-                <span className="block text-xs text-slate-600">{m.hasVoted ? 'Has voted' : 'Not voted yet'}</span>
+                <span className="block text-xs text-slate-600">{m.hasVoted ? t('ballot.hasVoted') : t('ballot.notVotedYet')}</span>
               </span>
               <VoteCount votes={caucus.tally[m.id] ?? 0} />
             </li>
@@ -117,9 +118,10 @@ export function ElectionFollowList({ caucus }: { caucus: CaucusDetail }) {
 }
 
 function VoteCount({ votes }: { votes: number }) {
+  const { t } = useTranslation('caucus-detail');
   return (
     <span className={cn('shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold', votes > 0 ? 'bg-accent-700 text-white' : 'bg-slate-100 text-slate-700')}>
-      {votes} {votes === 1 ? 'vote' : 'votes'}
+      {t('ballot.votes', { count: votes })}
     </span>
   );
 }

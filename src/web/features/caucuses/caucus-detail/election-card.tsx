@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { CaucusDetail, CaucusPerson, VoteResult } from '../../../../domain/caucuses/caucus-types';
-import { VERIFICATION_REQUIRED_MESSAGE } from '../../../../domain/caucuses/election';
 import type { OwnProfile } from '../../../../domain/profiles/profile-types';
 import { api } from '../../../api/http';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -19,11 +19,12 @@ import { messageOf, splitMessage } from './toast-text';
  * finalized, the elected Delegate.
  */
 export function ElectionCard({ caucus, user, onShowPerson }: { caucus: CaucusDetail; user: OwnProfile; onShowPerson: (p: CaucusPerson) => void }) {
+  const { t } = useTranslation('caucus-detail');
   const queryClient = useQueryClient();
   const viewer = caucus.viewer;
   const [choice, setChoice] = useState<string | null>(viewer?.myVoteCandidateId ?? null);
   const members = caucus.members;
-  const nameOf = (id: string | null | undefined) => members.find((m) => m.id === id)?.name ?? 'this member';
+  const nameOf = (id: string | null | undefined) => members.find((m) => m.id === id)?.name ?? t('election.thisMember');
 
   // The server's vote wins when it changes (another tab, a refresh).
   const serverVote = viewer?.myVoteCandidateId ?? null;
@@ -39,20 +40,25 @@ export function ElectionCard({ caucus, user, onShowPerson }: { caucus: CaucusDet
     mutationFn: (candidateId: string) => api<VoteResult>(`/api/caucuses/${caucus.id}/vote`, { method: 'PUT', json: { candidateId } }),
     onSuccess: (result, candidateId) => {
       if (result.status === 'finalized') {
-        toast.success('Delegate Elected', { description: `${nameOf(result.electedDelegateId ?? candidateId)} is the Delegate of ${caucus.name}.` });
+        toast.success(t('election.electedTitle'), {
+          description: t('election.electedDescription', { name: nameOf(result.electedDelegateId ?? candidateId), caucus: caucus.name }),
+        });
         void queryClient.invalidateQueries();
         return;
       }
       if (result.status === 'awaiting_verification') {
-        const [title, description] = splitMessage(result.message ?? VERIFICATION_REQUIRED_MESSAGE, 'Verification Required');
+        // The server's message when it gave one, else ours.
+        const [title, description] = result.message
+          ? splitMessage(result.message, t('election.verificationRequiredTitle'))
+          : [t('election.verificationRequiredTitle'), t('election.verificationRequiredBody')];
         toast.warning(title, { description });
       } else {
-        toast.success('Vote recorded', { description: `You voted for ${nameOf(candidateId)}.` });
+        toast.success(t('election.voteRecorded'), { description: t('election.votedFor', { name: nameOf(candidateId) }) });
       }
       void queryClient.invalidateQueries({ queryKey: detailKey(caucus.id) });
     },
     onError: (error) => {
-      const [title, description] = splitMessage(messageOf(error, 'Failed to submit vote'), 'Failed to submit vote');
+      const [title, description] = splitMessage(messageOf(error, t('election.voteFailed')), t('election.voteFailed'));
       toast.error(title, { description });
       void queryClient.invalidateQueries({ queryKey: detailKey(caucus.id) });
     },
@@ -66,19 +72,22 @@ export function ElectionCard({ caucus, user, onShowPerson }: { caucus: CaucusDet
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Delegate Election</CardTitle>
-        <CardDescription>
-          A Delegate is elected when all {caucus.requiredVotingMembers} members vote for the same member and every member is verified. You can change your vote until then.
-        </CardDescription>
+        <CardTitle>{t('election.title')}</CardTitle>
+        <CardDescription>{t('election.description', { count: caucus.requiredVotingMembers })}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
         <div className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
           <p>
-            Votes cast: <strong className="text-slate-900">{votedCount}</strong> of {members.length}
+            <Trans
+              t={t}
+              i18nKey="election.votesCast"
+              values={{ voted: votedCount, total: members.length }}
+              components={{ strong: <strong className="text-slate-900" /> }}
+            />
           </p>
           {missingSeats > 0 ? (
             <p>
-              Waiting for <strong className="text-slate-900">{missingSeats}</strong> more {missingSeats === 1 ? 'member' : 'members'} to join
+              <Trans t={t} i18nKey="election.waiting" values={{ count: missingSeats }} components={{ strong: <strong className="text-slate-900" /> }} />
             </p>
           ) : null}
         </div>
@@ -87,15 +96,13 @@ export function ElectionCard({ caucus, user, onShowPerson }: { caucus: CaucusDet
           <div role="alert" className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
             <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
             <div className="space-y-1">
-              <p>{VERIFICATION_REQUIRED_MESSAGE}</p>
+              <p>{t('election.verificationRequired')}</p>
               {caucus.unverifiedCount > 0 ? (
-                <p>
-                  {caucus.unverifiedCount} {caucus.unverifiedCount === 1 ? 'member still needs' : 'members still need'} to verify.
-                </p>
+                <p>{t('election.unverified', { count: caucus.unverifiedCount })}</p>
               ) : null}
               {!user.verified && viewer?.isVotingMember ? (
                 <Link to="/verification" className="inline-flex items-center gap-1 font-medium text-amber-900 underline">
-                  <ShieldCheck className="h-4 w-4" aria-hidden="true" /> Verify your profile
+                  <ShieldCheck className="h-4 w-4" aria-hidden="true" /> {t('election.verifyProfile')}
                 </Link>
               ) : null}
             </div>

@@ -1,22 +1,25 @@
 import { CheckCircle2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { CaucusDetail, CaucusPerson } from '../../../../domain/caucuses/caucus-types';
-import { FORMER_MEMBER_NAME } from '../../../../domain/profiles/profile-types';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { shownName } from './person-button';
 
 /** Delegate Election once finalized: who was elected, and where they go next. */
 export function ElectionResult({ caucus, onShowPerson }: { caucus: CaucusDetail; onShowPerson: (p: CaucusPerson) => void }) {
+  const { t } = useTranslation('caucus-detail');
   const delegate = caucus.electedDelegate;
+  const nextLevel = Math.min(5, caucus.level + 1);
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Delegate Election</CardTitle>
-        <CardDescription>The election is finalized. No further voting.</CardDescription>
+        <CardTitle>{t('result.title')}</CardTitle>
+        <CardDescription>{t('result.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <div className="flex items-center gap-3 rounded-xl border border-navy-100 bg-navy-50 p-4">
           <CheckCircle2 className="h-6 w-6 shrink-0 text-navy-700" aria-hidden="true" />
           <div className="min-w-0">
-            <p className="text-sm font-medium text-navy-800">Delegate Elected</p>
+            <p className="text-sm font-medium text-navy-800">{t('result.elected')}</p>
             {delegate ? (
               <button
                 type="button"
@@ -24,12 +27,14 @@ export function ElectionResult({ caucus, onShowPerson }: { caucus: CaucusDetail;
                 className="text-lg font-semibold break-words text-navy-900 underline-offset-4 hover:underline"
                 onClick={() => onShowPerson(delegate)}
               >
-                {delegate.name}
+                {shownName(delegate.name, t('formerMember'))}
               </button>
             ) : (
-              <p className="text-lg font-semibold text-navy-900">{FORMER_MEMBER_NAME}</p>
+              <p className="text-lg font-semibold text-navy-900">{t('formerMember')}</p>
             )}
-            <p className="text-sm text-slate-700">Represents this caucus at Level {Math.min(5, caucus.level + 1)}{caucus.level === 5 ? ' as the district\u2019s Candidate' : ''}.</p>
+            <p className="text-sm text-slate-700">
+              {caucus.level === 5 ? t('result.representsAsCandidate', { level: nextLevel }) : t('result.represents', { level: nextLevel })}
+            </p>
           </div>
         </div>
       </CardContent>

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { Lock } from 'lucide-react';
+import type { ParseKeys } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import type { CaucusDetail } from '../../../../domain/caucuses/caucus-types';
 import { districtLabel, stateName } from '../../../../domain/geography/states';
+import type { Alignment } from '../../../../domain/profiles/alignment';
 import { useAppOrigin } from '../../../components/app-origin';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
@@ -11,66 +14,92 @@ import { PlatformLink } from './platform-link';
 
 /** Caucus Information: invitation link, password (for insiders), platform link, type, status, district, level, alignment. */
 export function InformationCard({ caucus }: { caucus: CaucusDetail }) {
+  const { t } = useTranslation('caucus-detail');
   const inviteUrl = `${useAppOrigin()}/join/${caucus.invitationCode}`;
   const insider = !!caucus.viewer?.isMember;
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Caucus Information</CardTitle>
+        <CardTitle>{t('information.title')}</CardTitle>
       </CardHeader>
       <CardContent>
         <dl className="divide-y divide-slate-100">
-          <Row label="Invitation Link">
+          <Row label={t('information.invitationLink')}>
             <div className="flex flex-col gap-2 sm:flex-row">
-              <Input readOnly value={inviteUrl} aria-label="Invitation link" className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+              <Input readOnly value={inviteUrl} aria-label={t('information.invitationLinkField')} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
               <CopyButton
                 text={inviteUrl}
-                label="Copy Link"
-                toastTitle="Invitation link copied!"
-                toastDescription="Share it with voters of your district."
+                label={t('information.copyLink')}
+                toastTitle={t('information.linkCopied')}
+                toastDescription={t('information.linkCopiedDescription')}
                 className="shrink-0"
               />
             </div>
           </Row>
           {caucus.isOpen ? null : (
-            <Row label="Password">
+            <Row label={t('information.password')}>
               {insider && caucus.password ? (
                 <span className="rounded bg-slate-100 px-2 py-1 font-mono text-sm break-all text-slate-900">{caucus.password}</span>
               ) : (
-                <span className="text-sm text-slate-600">Password hidden - join the caucus to view</span>
+                <span className="text-sm text-slate-600">{t('information.passwordHidden')}</span>
               )}
             </Row>
           )}
-          <Row label="Platform Link">
+          <Row label={t('information.platformLink')}>
             <PlatformLink caucus={caucus} />
           </Row>
-          <Row label="Type">
+          <Row label={t('information.type')}>
             <span className="inline-flex items-center gap-1 text-sm font-medium text-slate-900">
               {caucus.isOpen ? null : <Lock className="h-4 w-4 text-slate-500" aria-hidden="true" />}
-              {caucus.isOpen ? 'Open' : 'Private'}
+              {caucus.isOpen ? t('information.typeOpen') : t('information.typePrivate')}
             </span>
           </Row>
-          <Row label="Status">
+          <Row label={t('information.status')}>
             <div className="flex flex-wrap gap-2">
-              <Pill tone={caucus.electionFinalized ? 'navy' : 'amber'}>{caucus.electionFinalized ? 'Delegate Elected' : 'Election Pending'}</Pill>
-              <Pill tone={caucus.status === 'available' ? 'green' : 'slate'}>{caucus.status === 'available' ? 'Open' : 'Closed'}</Pill>
+              <Pill tone={caucus.electionFinalized ? 'navy' : 'amber'}>
+                {caucus.electionFinalized ? t('information.delegateElected') : t('information.electionPending')}
+              </Pill>
+              <Pill tone={caucus.status === 'available' ? 'green' : 'slate'}>
+                {caucus.status === 'available' ? t('information.statusOpen') : t('information.statusClosed')}
+              </Pill>
             </div>
           </Row>
-          <Row label="District">
+          <Row label={t('information.district')}>
             <span className="text-sm text-slate-900">
               {districtLabel(caucus.state, caucus.district)} ({stateName(caucus.state)})
             </span>
           </Row>
-          <Row label="Level">
-            <span className="text-sm text-slate-900">Level {caucus.level}</span>
+          <Row label={t('information.levelLabel')}>
+            <span className="text-sm text-slate-900">{t('level', { level: caucus.level })}</span>
           </Row>
-          <Row label="Alignment">
-            <span className="text-sm break-words text-slate-900">{caucus.politicalAlignment ?? 'Not specified'}</span>
+          <Row label={t('information.alignment')}>
+            <span className="text-sm break-words text-slate-900">
+              <AlignmentName value={caucus.politicalAlignment} />
+            </span>
           </Row>
         </dl>
       </CardContent>
     </Card>
   );
+}
+
+const ALIGNMENT_KEYS: Record<Alignment, ParseKeys<'caucus-detail'>> = {
+  Republican: 'alignments.republican',
+  Democrat: 'alignments.democrat',
+  Libertarian: 'alignments.libertarian',
+  Constitutionalist: 'alignments.constitutionalist',
+  Green: 'alignments.green',
+  Reformer: 'alignments.reformer',
+  'No Labels': 'alignments.noLabels',
+  Independent: 'alignments.independent',
+  Other: 'alignments.other',
+};
+
+/** A political alignment as read in the page's language: a listed one translated, an Other text as written, or Not specified. */
+export function AlignmentName({ value }: { value: string | null | undefined }) {
+  const { t } = useTranslation('caucus-detail');
+  if (value === null || value === undefined) return t('information.notSpecified');
+  return Object.hasOwn(ALIGNMENT_KEYS, value) ? t(ALIGNMENT_KEYS[value as Alignment]) : value;
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

@@ -1,5 +1,6 @@
 import { Loader2, UserPlus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { CaucusDetail } from '../../../../domain/caucuses/caucus-types';
 import { ApiError, api } from '../../../api/http';
@@ -12,6 +13,7 @@ import { UserSearch } from './user-search';
 
 /** Invite Co-Organizer (organizers only): any user, by email address or by name. */
 export function InviteCoOrganizerDialog({ caucus }: { caucus: CaucusDetail }) {
+  const { t } = useTranslation('caucus-detail');
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
@@ -21,15 +23,17 @@ export function InviteCoOrganizerDialog({ caucus }: { caucus: CaucusDetail }) {
     try {
       const answer = await api<{ status?: 'emailed'; message?: string }>(`/api/caucuses/${caucus.id}/organizer-invitations`, { method: 'POST', json: body });
       // An address without an account got a mail with a sign-up link (issue 13).
-      toast.success('Invitation Sent', { description: answer.status === 'emailed' && answer.message ? answer.message : `${who} has been invited to co-organize ${caucus.name}.` });
+      toast.success(t('inviteCoOrganizer.sent'), {
+        description: answer.status === 'emailed' && answer.message ? answer.message : t('inviteCoOrganizer.sentDescription', { who, caucus: caucus.name }),
+      });
       return true;
     } catch (error) {
-      const message = messageOf(error, 'Failed to send invitation.');
+      const message = messageOf(error, t('inviteCoOrganizer.failed'));
       if (error instanceof ApiError && (error.status === 404 || error.status === 409)) {
-        const [title, description] = splitMessage(message, 'Error');
+        const [title, description] = splitMessage(message, t('inviteCoOrganizer.error'));
         toast.error(title, { description });
       } else {
-        toast.error('Error', { description: message });
+        toast.error(t('inviteCoOrganizer.error'), { description: message });
       }
       return false;
     }
@@ -52,19 +56,19 @@ export function InviteCoOrganizerDialog({ caucus }: { caucus: CaucusDetail }) {
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="outline" className="w-full">
-          <UserPlus className="h-4 w-4" aria-hidden="true" /> Invite Co-Organizer
+          <UserPlus className="h-4 w-4" aria-hidden="true" /> {t('inviteCoOrganizer.button')}
         </Button>
       </DialogTrigger>
-      <DialogContent title="Invite Co-Organizer" description="A co-organizer helps run this caucus and invite voters. Organizers do not vote.">
+      <DialogContent title={t('inviteCoOrganizer.title')} description={t('inviteCoOrganizer.description')}>
         <Tabs defaultValue="email">
-          <TabsList aria-label="How to find the co-organizer">
-            <TabsTrigger value="email">By Email</TabsTrigger>
-            <TabsTrigger value="name">By Name</TabsTrigger>
+          <TabsList aria-label={t('inviteCoOrganizer.tabsLabel')}>
+            <TabsTrigger value="email">{t('inviteCoOrganizer.byEmail')}</TabsTrigger>
+            <TabsTrigger value="name">{t('inviteCoOrganizer.byName')}</TabsTrigger>
           </TabsList>
           <TabsContent value="email" className="pt-4">
             <form onSubmit={submitEmail} noValidate className="space-y-3">
               <div className="flex flex-col gap-1.5">
-                <Label htmlFor={`${ids}-email`}>Email address</Label>
+                <Label htmlFor={`${ids}-email`}>{t('inviteCoOrganizer.emailLabel')}</Label>
                 <Input
                   id={`${ids}-email`}
                   type="email"
@@ -72,20 +76,20 @@ export function InviteCoOrganizerDialog({ caucus }: { caucus: CaucusDetail }) {
                   autoComplete="off"
                   maxLength={254}
                   value={email}
-                  placeholder="name@example.com"
+                  placeholder={t('inviteCoOrganizer.emailPlaceholder')}
                   onChange={(e) => setEmail(e.target.value)}
                 />
               </div>
               <Button type="submit" className="w-full" disabled={!email.trim() || sending}>
                 {sending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
-                {sending ? 'Sending…' : 'Send Invitation'}
+                {sending ? t('inviteCoOrganizer.sending') : t('inviteCoOrganizer.send')}
               </Button>
             </form>
           </TabsContent>
           <TabsContent value="name" className="pt-4">
             <UserSearch
-              label="Search users by name"
-              placeholder="Search by name"
+              label={t('inviteCoOrganizer.searchLabel')}
+              placeholder={t('inviteCoOrganizer.searchPlaceholder')}
               queryKey={['users', 'search']}
               url={(q) => `/api/users/search?q=${encodeURIComponent(q)}`}
               onInvite={(u) => invite({ inviteeId: u.id }, u.name)}

@@ -1,5 +1,6 @@
 import { Loader2, Users } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { CaucusDetail } from '../../../../domain/caucuses/caucus-types';
 import { districtLabel, stateName } from '../../../../domain/geography/states';
@@ -17,6 +18,7 @@ import { UserSearch, type FoundUser } from './user-search';
  * without an account gets a mail with a sign-up link (issue 13).
  */
 export function InviteOthersDialog({ caucus }: { caucus: CaucusDetail }) {
+  const { t } = useTranslation('caucus-detail');
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
@@ -33,12 +35,14 @@ export function InviteOthersDialog({ caucus }: { caucus: CaucusDetail }) {
         method: 'POST',
         json: { email: value },
       });
-      toast.success('Invitation Sent', { description: answer.status === 'emailed' ? answer.message : `${value} has been invited to join ${caucus.name}.` });
+      toast.success(t('inviteOthers.sent'), {
+        description: answer.status === 'emailed' ? answer.message : t('inviteOthers.sentDescription', { who: value, caucus: caucus.name }),
+      });
       setEmail('');
       setOpen(false);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) toast.error(error.title ?? 'Already Invited', { description: error.message });
-      else toast.error('Failed to send invitation', { description: messageOf(error, 'Please try again.') });
+      if (error instanceof ApiError && error.status === 409) toast.error(error.title ?? t('inviteOthers.alreadyInvited'), { description: error.message });
+      else toast.error(t('inviteOthers.failed'), { description: messageOf(error, t('inviteOthers.tryAgain')) });
     } finally {
       setSending(false);
     }
@@ -47,14 +51,14 @@ export function InviteOthersDialog({ caucus }: { caucus: CaucusDetail }) {
   async function invite(u: FoundUser): Promise<boolean> {
     try {
       await api(`/api/caucuses/${caucus.id}/voter-invitations`, { method: 'POST', json: { inviteeId: u.id } });
-      toast.success('Invitation Sent', { description: `${u.name} has been invited to join ${caucus.name}.` });
+      toast.success(t('inviteOthers.sent'), { description: t('inviteOthers.sentDescription', { who: u.name, caucus: caucus.name }) });
       return true;
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
-        toast.error(error.title ?? 'Already Invited', { description: error.message });
+        toast.error(error.title ?? t('inviteOthers.alreadyInvited'), { description: error.message });
         return error.code === 'already_invited';
       }
-      toast.error('Failed to send invitation', { description: messageOf(error, 'Please try again.') });
+      toast.error(t('inviteOthers.failed'), { description: messageOf(error, t('inviteOthers.tryAgain')) });
       return false;
     }
   }
@@ -63,19 +67,19 @@ export function InviteOthersDialog({ caucus }: { caucus: CaucusDetail }) {
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="outline" className="w-full">
-          <Users className="h-4 w-4" aria-hidden="true" /> Invite Others
+          <Users className="h-4 w-4" aria-hidden="true" /> {t('inviteOthers.button')}
         </Button>
       </DialogTrigger>
-      <DialogContent title="Invite Others" description={`Invite voters of ${where} (${stateName(caucus.state)}) to join as voting members.`}>
+      <DialogContent title={t('inviteOthers.title')} description={t('inviteOthers.description', { district: where, state: stateName(caucus.state) })}>
         <Tabs defaultValue="name">
-          <TabsList aria-label="How to find the voter">
-            <TabsTrigger value="name">By Name</TabsTrigger>
-            <TabsTrigger value="email">By Email</TabsTrigger>
+          <TabsList aria-label={t('inviteOthers.tabsLabel')}>
+            <TabsTrigger value="name">{t('inviteOthers.byName')}</TabsTrigger>
+            <TabsTrigger value="email">{t('inviteOthers.byEmail')}</TabsTrigger>
           </TabsList>
           <TabsContent value="name" className="pt-4">
             <UserSearch
-              label={`Search voters in ${where}`}
-              placeholder="Search by name"
+              label={t('inviteOthers.searchLabel', { district: where })}
+              placeholder={t('inviteOthers.searchPlaceholder')}
               queryKey={['caucuses', caucus.id, 'invitable-voters']}
               url={(q) => `/api/caucuses/${caucus.id}/invitable-voters?q=${encodeURIComponent(q)}`}
               onInvite={invite}
@@ -84,7 +88,7 @@ export function InviteOthersDialog({ caucus }: { caucus: CaucusDetail }) {
           <TabsContent value="email" className="pt-4">
             <form onSubmit={submitEmail} noValidate className="space-y-3">
               <div className="flex flex-col gap-1.5">
-                <Label htmlFor={`${ids}-email`}>Email address</Label>
+                <Label htmlFor={`${ids}-email`}>{t('inviteOthers.emailLabel')}</Label>
                 <Input
                   id={`${ids}-email`}
                   type="email"
@@ -92,17 +96,17 @@ export function InviteOthersDialog({ caucus }: { caucus: CaucusDetail }) {
                   autoComplete="off"
                   maxLength={254}
                   value={email}
-                  placeholder="name@example.com"
+                  placeholder={t('inviteOthers.emailPlaceholder')}
                   aria-describedby={`${ids}-hint`}
                   onChange={(e) => setEmail(e.target.value)}
                 />
                 <p id={`${ids}-hint`} className="text-sm text-slate-600">
-                  Someone without an account gets an email with a link to sign up; the invitation waits for them.
+                  {t('inviteOthers.emailHint')}
                 </p>
               </div>
               <Button type="submit" className="w-full" disabled={!email.trim() || sending}>
                 {sending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
-                {sending ? 'Sending…' : 'Send Invitation'}
+                {sending ? t('inviteOthers.sending') : t('inviteOthers.send')}
               </Button>
             </form>
           </TabsContent>

@@ -1,5 +1,6 @@
 import { Loader2 } from 'lucide-react';
 import { useId, type FormEvent } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { JoinResult } from '../../../../domain/caucuses/caucus-types';
 import { Button } from '../../../components/ui/button';
@@ -29,13 +30,14 @@ export function JoinPasswordDialog({
   joining: boolean;
   onSubmit: (event: FormEvent) => void;
 }) {
+  const { t } = useTranslation('caucus-detail');
   const ids = useId();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Join Private Caucus" description={`${caucusName} is private. Enter the password its members or organizers shared with you.`}>
+      <DialogContent title={t('join.passwordTitle')} description={t('join.passwordDescription', { name: caucusName })}>
         <form onSubmit={onSubmit} noValidate className="space-y-4">
           <div className="flex flex-col gap-1.5">
-            <Label htmlFor={`${ids}-password`}>Caucus password</Label>
+            <Label htmlFor={`${ids}-password`}>{t('join.passwordLabel')}</Label>
             <Input
               id={`${ids}-password`}
               type="password"
@@ -51,11 +53,11 @@ export function JoinPasswordDialog({
           </div>
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={() => onOpenChange(false)} disabled={joining}>
-              Cancel
+              {t('join.cancel')}
             </Button>
             <Button type="submit" variant="primary" disabled={joining}>
               {joining ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
-              {joining ? 'Joining…' : 'Join Caucus'}
+              {joining ? t('join.joining') : t('join.joinCaucus')}
             </Button>
           </div>
         </form>
@@ -78,25 +80,31 @@ export function LeaveCurrentCaucusDialog({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
+  const { t } = useTranslation('caucus-detail');
   return (
     <Dialog open={!!confirmation} onOpenChange={(open) => !open && !joining && onCancel()}>
       {confirmation ? (
-        <DialogContent title="Leave Current Caucus?" description={confirmation.message}>
+        <DialogContent title={t('join.leaveCurrentTitle')} description={confirmation.message}>
           <p className="text-sm text-slate-700">
-            You hold one voting seat per level. Joining <strong>{caucusName}</strong> removes you and your vote from <strong>{confirmation.existingCaucusName}</strong>.
+            <Trans
+              t={t}
+              i18nKey="join.leaveCurrentBody"
+              values={{ name: caucusName, current: confirmation.existingCaucusName }}
+              components={{ strong: <strong /> }}
+            />
           </p>
           <p className="mt-2 text-sm">
             <Link to={`/caucus/${confirmation.existingCaucusId}`} className="text-navy-700 underline" onClick={onCancel}>
-              View {confirmation.existingCaucusName}
+              {t('join.viewCurrent', { name: confirmation.existingCaucusName })}
             </Link>
           </p>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="outline" onClick={onCancel} disabled={joining}>
-              Stay in {confirmation.existingCaucusName}
+              {t('join.stayIn', { name: confirmation.existingCaucusName })}
             </Button>
             <Button variant="destructive" disabled={joining} onClick={onConfirm}>
               {joining ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
-              Leave and Join
+              {t('join.leaveAndJoin')}
             </Button>
           </div>
         </DialogContent>

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader2, UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { CaucusDetail, JoinResult } from '../../../../domain/caucuses/caucus-types';
-import { JOIN_MESSAGES } from '../../../../domain/caucuses/eligibility';
 import { districtLabel } from '../../../../domain/geography/states';
 import type { OwnProfile } from '../../../../domain/profiles/profile-types';
 import { ApiError, apiOrConfirmation } from '../../../api/http';
@@ -17,14 +18,19 @@ async function joinRequest(caucusId: string, body: { password?: string; confirmL
   return apiOrConfirmation<JoinResult>(`/api/caucuses/${encodeURIComponent(caucusId)}/join`, { method: 'POST', json: body });
 }
 
-/** Why the viewer cannot join, when the page already knows it (the server checks again). */
-function joinBlocker(caucus: CaucusDetail, user: OwnProfile): string | null {
-  if (caucus.electionFinalized) return JOIN_MESSAGES.finalized;
-  if (caucus.viewer?.isOrganizer) return JOIN_MESSAGES.organizerCannotVote;
-  if (caucus.votingMemberCount >= caucus.requiredVotingMembers) return JOIN_MESSAGES.full(caucus.votingMemberCount, caucus.requiredVotingMembers);
-  if (caucus.level !== user.level) return JOIN_MESSAGES.wrongLevel(caucus.level, user.level);
+/**
+ * Why the viewer cannot join, when the page already knows it (the server checks again): the
+ * words of JOIN_MESSAGES (src/domain/caucuses/eligibility), in the page's language.
+ */
+function joinBlocker(caucus: CaucusDetail, user: OwnProfile, t: TFunction<'caucus-detail'>): string | null {
+  if (caucus.electionFinalized) return t('join.blockers.finalized');
+  if (caucus.viewer?.isOrganizer) return t('join.blockers.organizerCannotVote');
+  if (caucus.votingMemberCount >= caucus.requiredVotingMembers) {
+    return t('join.blockers.full', { count: caucus.votingMemberCount, max: caucus.requiredVotingMembers });
+  }
+  if (caucus.level !== user.level) return t('join.blockers.wrongLevel', { caucusLevel: caucus.level, userLevel: user.level });
   if (caucus.state !== user.state || caucus.district !== user.district) {
-    return JOIN_MESSAGES.wrongDistrict(districtLabel(caucus.state, caucus.district), districtLabel(user.state, user.district));
+    return t('join.blockers.wrongDistrict', { district: districtLabel(caucus.state, caucus.district), home: districtLabel(user.state, user.district) });
   }
   return null;
 }
@@ -35,13 +41,14 @@ function joinBlocker(caucus: CaucusDetail, user: OwnProfile): string | null {
  * a dialog asks, and the join is sent again with `confirmLeave`.
  */
 export function JoinSection({ caucus, user }: { caucus: CaucusDetail; user: OwnProfile }) {
+  const { t } = useTranslation('caucus-detail');
   const queryClient = useQueryClient();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const [joining, setJoining] = useState(false);
-  const blocker = joinBlocker(caucus, user);
+  const blocker = joinBlocker(caucus, user, t);
 
   async function join(options: { password?: string; confirmLeave?: boolean }) {
     setJoining(true);
@@ -56,23 +63,23 @@ export function JoinSection({ caucus, user }: { caucus: CaucusDetail; user: OwnP
       setConfirmation(null);
       setPassword('');
       if (answer.status === 'already_member') toast.info(answer.message);
-      else toast.success('Joined caucus', { description: `You are now a voting member of ${caucus.name}.` });
+      else toast.success(t('join.joinedTitle'), { description: t('join.joinedDescription', { name: caucus.name }) });
       await queryClient.invalidateQueries();
     } catch (error) {
-      const message = messageOf(error, 'Failed to join caucus');
+      const message = messageOf(error, t('join.failed'));
       // Too many wrong passwords: the wait, in words, stays in the password dialog.
       if (error instanceof ApiError && (error.code === 'incorrect_password' || error.code === 'password_required' || (error.status === 429 && options.password !== undefined))) {
         setConfirmation(null);
         setPasswordError(message);
         setPasswordOpen(true);
-        toast.error('Cannot Join', { description: message });
+        toast.error(t('join.cannotJoin'), { description: message });
       } else if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
         setConfirmation(null);
         setPasswordOpen(false);
-        toast.error('Cannot Join', { description: message });
+        toast.error(t('join.cannotJoin'), { description: message });
         void queryClient.invalidateQueries({ queryKey: detailKey(caucus.id) });
       } else {
-        toast.error(`Failed to join caucus: ${message}`);
+        toast.error(t('join.failedMessage', { message }));
       }
     } finally {
       setJoining(false);
@@ -82,7 +89,7 @@ export function JoinSection({ caucus, user }: { caucus: CaucusDetail; user: OwnP
   const submitPassword = (event: FormEvent) => {
     event.preventDefault();
     if (!password.trim()) {
-      setPasswordError(JOIN_MESSAGES.passwordRequired);
+      setPasswordError(t('join.blockers.passwordRequired'));
       return;
     }
     setPasswordError(null);
@@ -94,9 +101,7 @@ export function JoinSection({ caucus, user }: { caucus: CaucusDetail; user: OwnP
   }
   return (
     <>
-      <p className="text-sm text-slate-700">
-        Take one of the {caucus.requiredVotingMembers} voting seats ({caucus.votingMemberCount} taken) and help elect this caucus&rsquo;s Delegate.
-      </p>
+      <p className="text-sm text-slate-700">{t('join.seats', { required: caucus.requiredVotingMembers, taken: caucus.votingMemberCount })}</p>
       <Button
         variant="primary"
         className="w-full"
@@ -110,7 +115,7 @@ export function JoinSection({ caucus, user }: { caucus: CaucusDetail; user: OwnP
         }}
       >
         {joining ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : <UserPlus className="h-4 w-4" aria-hidden="true" />}
-        {joining ? 'Joining…' : 'Join Caucus'}
+        {joining ? t('join.joining') : t('join.joinCaucus')}
       </Button>
 
       <JoinPasswordDialog

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, Loader2, Pencil } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { CAUCUS_MESSAGES, platformLinkSchema } from '../../../../domain/caucuses/caucus-schemas';
 import type { CaucusDetail } from '../../../../domain/caucuses/caucus-types';
@@ -10,8 +11,12 @@ import { FieldError, Input, Label } from '../../../components/ui/form-controls';
 import { detailKey } from './caucus-detail-query';
 import { messageOf } from './toast-text';
 
+/** The start of a web address, as the empty field's hint (the same in every language). */
+const URL_PLACEHOLDER = 'https://';
+
 /** The platform link, and its inline editor for those the server lets edit it (`viewer.canEditPlatformLink`). */
 export function PlatformLink({ caucus }: { caucus: CaucusDetail }) {
+  const { t } = useTranslation('caucus-detail');
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(caucus.platformLink ?? '');
@@ -22,11 +27,11 @@ export function PlatformLink({ caucus }: { caucus: CaucusDetail }) {
     mutationFn: (platformLink: string) =>
       api(`/api/caucuses/${caucus.id}/platform-link`, { method: 'PATCH', json: { platformLink } }),
     onSuccess: () => {
-      toast.success('Platform link updated');
+      toast.success(t('platformLink.updated'));
       setEditing(false);
       void queryClient.invalidateQueries({ queryKey: detailKey(caucus.id) });
     },
-    onError: (error) => toast.error(`Failed to update platform link: ${messageOf(error, 'Unexpected error')}`),
+    onError: (error) => toast.error(t('platformLink.updateFailed', { message: messageOf(error, t('platformLink.unexpectedError')) })),
   });
   useEffect(() => {
     if (editing) input.current?.focus();
@@ -40,23 +45,23 @@ export function PlatformLink({ caucus }: { caucus: CaucusDetail }) {
           <a href={caucus.platformLink} target="_blank" rel="noopener noreferrer" className="inline-flex min-w-0 items-center gap-1 text-sm break-all text-navy-700 underline">
             {caucus.platformLink}
             <ExternalLink className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
-            <span className="sr-only">(opens in a new tab)</span>
+            <span className="sr-only">{t('platformLink.newTab')}</span>
           </a>
         ) : (
-          <span className="text-sm text-slate-600">No platform link yet</span>
+          <span className="text-sm text-slate-600">{t('platformLink.none')}</span>
         )}
         {canEdit ? (
           <Button
             variant="ghost"
             size="sm"
-            aria-label="Edit platform link"
+            aria-label={t('platformLink.editLabel')}
             onClick={() => {
               setValue(caucus.platformLink ?? '');
               setProblem(null);
               setEditing(true);
             }}
           >
-            <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+            <Pencil className="h-4 w-4" aria-hidden="true" /> {t('platformLink.edit')}
           </Button>
         ) : null}
       </div>
@@ -76,7 +81,7 @@ export function PlatformLink({ caucus }: { caucus: CaucusDetail }) {
   return (
     <form onSubmit={submit} noValidate className="space-y-2">
       <Label htmlFor={`${ids}-link`} className="sr-only">
-        Platform link
+        {t('platformLink.fieldLabel')}
       </Label>
       <Input
         ref={input}
@@ -84,7 +89,7 @@ export function PlatformLink({ caucus }: { caucus: CaucusDetail }) {
         type="url"
         inputMode="url"
         maxLength={500}
-        placeholder="https://"
+        placeholder={URL_PLACEHOLDER}
         value={value}
         aria-invalid={problem ? true : undefined}
         aria-describedby={problem ? `${ids}-error` : undefined}
@@ -100,10 +105,10 @@ export function PlatformLink({ caucus }: { caucus: CaucusDetail }) {
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={save.isPending}>
           {save.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
-          {save.isPending ? 'Saving…' : 'Save'}
+          {save.isPending ? t('platformLink.saving') : t('platformLink.save')}
         </Button>
         <Button variant="outline" size="sm" onClick={() => setEditing(false)} disabled={save.isPending}>
-          Cancel
+          {t('platformLink.cancel')}
         </Button>
       </div>
     </form>

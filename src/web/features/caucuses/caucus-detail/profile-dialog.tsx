@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CaucusPerson } from '../../../../domain/caucuses/caucus-types';
 import { districtLabel } from '../../../../domain/geography/states';
@@ -8,9 +9,11 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Avatar } from '../../../components/ui/avatar';
+import { AlignmentName } from './information-card';
 
 /** A member's or organizer's card: photo, tagline, district and alignment, and View Profile (not for a member who has left). */
 export function ProfileDialog({ person, onClose }: { person: CaucusPerson | null; onClose: () => void }) {
+  const { t } = useTranslation('caucus-detail');
   const former = person?.name === FORMER_MEMBER_NAME;
   const profile = useQuery({
     queryKey: ['profiles', person?.id ?? ''],
@@ -20,22 +23,22 @@ export function ProfileDialog({ person, onClose }: { person: CaucusPerson | null
   return (
     <Dialog open={!!person} onOpenChange={(open) => !open && onClose()}>
       {person ? (
-        <DialogContent title={person.name} description={`Level ${person.level}`}>
+        <DialogContent title={former ? t('formerMember') : person.name} description={t('level', { level: person.level })}>
           <div className="flex items-start gap-4">
             <Avatar name={person.name} photoUrl={person.photoUrl} decorative className="h-16 w-16 text-xl" />
             <div className="min-w-0 flex-1 space-y-1 text-sm">
               {former ? (
-                <p className="text-slate-600">This member has left.</p>
+                <p className="text-slate-600">{t('profile.left')}</p>
               ) : profile.isPending ? (
-                <div className="space-y-2" role="status" aria-label="Loading profile">
+                <div className="space-y-2" role="status" aria-label={t('profile.loading')}>
                   <Skeleton className="h-4 w-3/4" />
                   <Skeleton className="h-4 w-1/2" />
                 </div>
               ) : profile.data ? (
                 <>
-                  {profile.data.tagline ? <p className="text-slate-800 italic">&ldquo;{profile.data.tagline}&rdquo;</p> : null}
+                  {profile.data.tagline ? <p className="text-slate-800 italic">{t('profile.tagline', { tagline: profile.data.tagline })}</p> : null}
                   <p className="text-slate-700">
-                    {districtLabel(profile.data.state, profile.data.district)} · {profile.data.politicalAlignment ?? 'Not specified'}
+                    {districtLabel(profile.data.state, profile.data.district)} · <AlignmentName value={profile.data.politicalAlignment} />
                   </p>
                 </>
               ) : null}
@@ -45,7 +48,7 @@ export function ProfileDialog({ person, onClose }: { person: CaucusPerson | null
             <div className="mt-6 flex justify-end">
               <Button asChild variant="primary">
                 <Link to={`/profile/${person.id}`} onClick={onClose}>
-                  View Profile
+                  {t('profile.viewProfile')}
                 </Link>
               </Button>
             </div>

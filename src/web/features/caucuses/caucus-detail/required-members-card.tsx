@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { CAUCUS_MESSAGES, MAX_REQUIRED_MEMBERS } from '../../../../domain/caucuses/caucus-schemas';
+import { MAX_REQUIRED_MEMBERS } from '../../../../domain/caucuses/caucus-schemas';
 import type { CaucusDetail } from '../../../../domain/caucuses/caucus-types';
 import { api } from '../../../api/http';
 import { Button } from '../../../components/ui/button';
@@ -12,6 +13,7 @@ import { messageOf } from './toast-text';
 
 /** Required Members (administrators, level 5 caucus, election open): how many voting seats it has. */
 export function RequiredMembersCard({ caucus }: { caucus: CaucusDetail }) {
+  const { t } = useTranslation('caucus-detail');
   const queryClient = useQueryClient();
   const ids = useId();
   const [value, setValue] = useState(String(caucus.requiredVotingMembers));
@@ -21,28 +23,29 @@ export function RequiredMembersCard({ caucus }: { caucus: CaucusDetail }) {
     mutationFn: (requiredVotingMembers: number) =>
       api(`/api/caucuses/${caucus.id}/required-members`, { method: 'PATCH', json: { requiredVotingMembers } }),
     onSuccess: (_data, n) => {
-      toast.success('Required members updated', { description: `${caucus.name} now needs ${n} voting members.` });
+      toast.success(t('requiredMembers.updated'), { description: t('requiredMembers.updatedDescription', { name: caucus.name, count: n }) });
       void queryClient.invalidateQueries({ queryKey: ['caucuses'] });
     },
-    onError: (error) => toast.error('Failed to update required members', { description: messageOf(error, 'Please try again.') }),
+    onError: (error) => toast.error(t('requiredMembers.failed'), { description: messageOf(error, t('requiredMembers.tryAgain')) }),
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const n = Number(value);
-    if (!value.trim() || !Number.isInteger(n) || n < 1 || n > MAX_REQUIRED_MEMBERS) return setProblem(CAUCUS_MESSAGES.requiredMembersRange);
-    if (n < caucus.votingMemberCount) return setProblem(CAUCUS_MESSAGES.requiredMembersBelowCount(n, caucus.votingMemberCount));
+    // The words of CAUCUS_MESSAGES.requiredMembersRange and requiredMembersBelowCount, in the page's language.
+    if (!value.trim() || !Number.isInteger(n) || n < 1 || n > MAX_REQUIRED_MEMBERS) return setProblem(t('requiredMembers.range', { max: MAX_REQUIRED_MEMBERS }));
+    if (n < caucus.votingMemberCount) return setProblem(t('requiredMembers.belowCount', { required: n, current: caucus.votingMemberCount }));
     setProblem(null);
     save.mutate(n);
   };
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Required Members</CardTitle>
-        <CardDescription>Administrators set how many voting members this level 5 caucus needs.</CardDescription>
+        <CardTitle>{t('requiredMembers.title')}</CardTitle>
+        <CardDescription>{t('requiredMembers.description')}</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="space-y-2">
-          <Label htmlFor={`${ids}-n`}>Required voting members</Label>
+          <Label htmlFor={`${ids}-n`}>{t('requiredMembers.label')}</Label>
           <div className="flex gap-2">
             <Input
               id={`${ids}-n`}
@@ -61,11 +64,11 @@ export function RequiredMembersCard({ caucus }: { caucus: CaucusDetail }) {
             />
             <Button type="submit" disabled={save.isPending || value === String(caucus.requiredVotingMembers)}>
               {save.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
-              Save
+              {t('requiredMembers.save')}
             </Button>
           </div>
           <p id={`${ids}-hint`} className="text-xs text-slate-600">
-            From {Math.max(1, caucus.votingMemberCount)} (current members) to {MAX_REQUIRED_MEMBERS}.
+            {t('requiredMembers.hint', { min: Math.max(1, caucus.votingMemberCount), max: MAX_REQUIRED_MEMBERS })}
           </p>
           <FieldError id={`${ids}-error`}>{problem ?? undefined}</FieldError>
         </form>

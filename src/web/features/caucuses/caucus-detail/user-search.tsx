@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, Loader2 } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { districtLabel } from '../../../../domain/geography/states';
 import { api } from '../../../api/http';
@@ -34,6 +35,7 @@ export function UserSearch({
   url: (q: string) => string;
   onInvite: (user: FoundUser) => Promise<boolean>;
 }) {
+  const { t } = useTranslation('caucus-detail');
   const ids = useId();
   const [q, setQ] = useState('');
   const term = useDebouncedValue(q.trim(), SEARCH_DEBOUNCE_MS);
@@ -47,8 +49,8 @@ export function UserSearch({
   });
   const shownError = search.isError ? search.error : null;
   useEffect(() => {
-    if (shownError) toast.error('Search Error', { description: shownError.message });
-  }, [shownError]);
+    if (shownError) toast.error(t('userSearch.searchError'), { description: shownError.message });
+  }, [shownError, t]);
 
   return (
     <div className="space-y-3">
@@ -58,18 +60,18 @@ export function UserSearch({
       </div>
       <div aria-live="polite" className="min-h-24">
         {term.length === 0 ? (
-          <p className="text-sm text-slate-600">Type a name to search.</p>
+          <p className="text-sm text-slate-600">{t('userSearch.typeToSearch')}</p>
         ) : search.isPending ? (
-          <div role="status" aria-label="Searching" className="space-y-2">
+          <div role="status" aria-label={t('userSearch.searching')} className="space-y-2">
             <Skeleton className="h-10" />
             <Skeleton className="h-10" />
           </div>
         ) : search.isError ? (
           <p role="alert" className="text-sm text-red-700">
-            Search Error: {search.error.message}
+            {t('userSearch.searchErrorMessage', { message: search.error.message })}
           </p>
         ) : search.data.length === 0 ? (
-          <p className="text-sm text-slate-600">No users found.</p>
+          <p className="text-sm text-slate-600">{t('userSearch.noUsers')}</p>
         ) : (
           <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
             {search.data.map((u) => {
@@ -85,7 +87,7 @@ export function UserSearch({
                     size="sm"
                     variant={done ? 'ghost' : 'primary'}
                     disabled={done || inviting === u.id}
-                    aria-label={done ? `${u.name} invited` : `Invite ${u.name}`}
+                    aria-label={done ? t('userSearch.invitedLabel', { name: u.name }) : t('userSearch.inviteLabel', { name: u.name })}
                     onClick={async () => {
                       setInviting(u.id);
                       const ok = await onInvite(u);
@@ -94,7 +96,7 @@ export function UserSearch({
                     }}
                   >
                     {inviting === u.id ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : done ? <Check className="h-4 w-4" aria-hidden="true" /> : null}
-                    {done ? 'Invited' : 'Invite'}
+                    {done ? t('userSearch.invited') : t('userSearch.invite')}
                   </Button>
                 </li>
               );

@@ -1,0 +1,38 @@
+import type { MiddlewareHandler } from 'hono';
+import { translateMessage } from '../../domain/i18n/translate-message';
+import { languageOf } from './request-language';
+
+type Readable = Record<string, unknown>;
+
+/**
+ * Every refusal under /api in the visitor's language (issue 15): the routes, validators, guards
+ * and better-auth write the spec's English; this turns `message` and `title` of a JSON error
+ * (`{ error: { code, message } }`, or better-auth's `{ code, message }`) into the language of
+ * the request, once, at the edge. Codes stay as they are: programs read those.
+ */
+export function translatedErrors(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (c.res.status < 400) return;
+    const language = languageOf(c);
+    if (language === 'en' || !c.res.headers.get('content-type')?.includes('application/json')) return;
+    const body = (await c.res.clone().json().catch(() => null)) as Readable | null;
+    if (!body || typeof body !== 'object') return;
+    const target = body.error && typeof body.error === 'object' ? (body.error as Readable) : body;
+    let changed = false;
+    for (const key of ['message', 'title']) {
+      const text = target[key];
+      if (typeof text !== 'string') continue;
+      const translated = translateMessage(language, text);
+      if (translated !== text) {
+        target[key] = translated;
+        changed = true;
+      }
+    }
+    if (!changed) return;
+    const headers = new Headers(c.res.headers);
+    headers.delete('content-length');
+    headers.set('content-language', language);
+    c.res = new Response(JSON.stringify(body), { status: c.res.status, headers });
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * The translation catalogs' namespaces: `common` for the layout and shared components, then one
+ * per feature folder of src/web/features (and `caucus-detail` for features/caucuses/caucus-detail).
+ * Each has src/web/locales/en/<name>.json and src/web/locales/es/<name>.json.
+ */
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'badges',
+  'brownies',
+  'caucuses',
+  'caucus-detail',
+  'challenges',
+  'debates',
+  'friends',
+  'invitations',
+  'leaderboards',
+  'messages',
+  'moderation',
+  'notifications',
+  'premium-badges',
+  'profiles',
+  'public',
+  'push',
+  'rewards',
+  'session',
+  'todo',
+  'verification',
+] as const;
+
+export type Namespace = (typeof NAMESPACES)[number];
