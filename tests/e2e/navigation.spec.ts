@@ -177,7 +177,7 @@ test('desktop at 1280 px: the brand and every item of the bar sit on one line', 
       }
       return tops.size;
     });
-  expect(await lines('link', 'Graduated Unanimous Caucus')).toBe(1);
+  expect(await lines('link', 'GU Caucus')).toBe(1);
   expect(await lines('button', 'Sign Out')).toBe(1);
   expect(await lines('link', 'Rewards')).toBe(1);
   expect(await lines('button', 'Connections')).toBe(1);

@@ -61,11 +61,13 @@ test('a member opens their caucus: drawn with their data, then the app takes ove
   await expect(page.getByRole('dialog')).toBeVisible();
 });
 
-test('a visitor in another time zone gets the page adopted as drawn, then dates in their own zone', async ({ browser, db, createUser, baseURL }) => {
+test('a visitor in another time zone gets the page adopted as drawn, with dates in the app’s time zone', async ({ browser, db, createUser, baseURL }) => {
   const creator = await createUser({ name: 'Tia Timezone' });
   const debate = await createDebateRow(db, creator.id, { title: `Time zones ${Date.now()}` });
   const response = await addTextResponse(db, debate.id, creator.id, 'Written at noon, London time.');
-  // Noon UTC on 1 March is already 2 March in Kiribati (UTC+14).
+  // Noon UTC on 1 March is already 2 March in Kiribati (UTC+14), still 1 March in the app's
+  // time zone (APP_TIME_ZONE, America/New_York by default): every date is shown in the app's
+  // zone (issue 15), so the server's HTML and the browser agree and a district reads one clock.
   await db.update(debateResponses).set({ createdAt: new Date('2026-03-01T12:00:00Z') }).where(eq(debateResponses.id, response.id));
 
   const context = await browser.newContext({ baseURL, timezoneId: 'Pacific/Kiritimati' });
@@ -76,7 +78,8 @@ test('a visitor in another time zone gets the page adopted as drawn, then dates 
       if (m.type() === 'error') mismatches.push(m.text());
     });
     await page.goto(`/debate/${debate.id}`);
-    await expect(page.locator('time[datetime]').first()).toHaveText('Mar 2, 2026');
+    expect(await page.evaluate(() => document.documentElement.dataset.timeZone)).toBe('America/New_York');
+    await expect(page.locator('time[datetime]').first()).toHaveText('Mar 1, 2026');
     expect(mismatches).toEqual([]);
   } finally {
     await context.close();

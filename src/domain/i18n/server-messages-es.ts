@@ -7,6 +7,8 @@
 
 /** English message → Spanish. */
 export const SPANISH_MESSAGES: Record<string, string> = {
+  // What a payment is for, as the payment page (the provider's, or the test stand-in) shows it.
+  'Graduated Unanimous Caucus — identity verification fee': 'Asamblea Unánime Escalonada: cuota de verificación de identidad',
   // --- The HTTP edge: guards, the error handler, the catch-alls -------------------------
   'Auth session missing!': '¡No has iniciado sesión!',
   'An unexpected error occurred. Please try again.': 'Ocurrió un error inesperado. Inténtalo de nuevo.',
@@ -404,6 +406,7 @@ export const SPANISH_MESSAGES: Record<string, string> = {
 
 /** English pattern → Spanish pattern; the placeholders of both are the same. */
 export const SPANISH_MESSAGE_PATTERNS: ReadonlyArray<readonly [string, string]> = [
+  ['Graduated Unanimous Caucus — {badge} premium badge', 'Asamblea Unánime Escalonada: insignia premium {badge}'],
   // --- The HTTP edge ------------------------------------------------------------------------
   ['This request is too large: the limit is {limit}.', 'Esta solicitud es demasiado grande: el límite es {limit}.'],
   // Too many attempts: the wait in words (waitInWords); the specific shapes before the general.

@@ -1,3 +1,6 @@
+import type { Language } from '../../domain/i18n/languages';
+import { translateMessage } from '../../domain/i18n/translate-message';
+import { languageOf } from '../http/request-language';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { formatDollars } from '../../domain/verification/verification-schemas';
@@ -82,15 +85,17 @@ export function testProviderRoutes(deps: TestProviderRoutesDeps) {
     return REF_PATTERN[kind].test(ref) ? ref : null;
   };
 
-  const closed = (c: Context, kind: TestSessionKind) =>
-    html(
+  const closed = (c: Context, kind: TestSessionKind) => {
+    const w = PAGE_WORDS[languageOf(c)];
+    return html(
       c,
       404,
-      kind === 'checkout' ? 'Test checkout' : 'Test identity check',
-      `<h1>This ${kind === 'checkout' ? 'checkout' : 'identity check'} is not open</h1>
-       <p>It was completed, cancelled, or never existed.</p>
-       <p><a href="${escapeHtml(deps.baseUrl)}/verification">Back to verification</a></p>`,
+      w.title[kind],
+      `<h1>${w.notOpen[kind]}</h1>
+       <p>${w.notOpenWhy}</p>
+       <p><a href="${escapeHtml(deps.baseUrl)}/verification">${w.back}</a></p>`,
     );
+  };
 
   for (const kind of ['checkout', 'identity'] as const) {
     app.get(`/${kind}/:ref`, async (c) => {
@@ -98,20 +103,23 @@ export function testProviderRoutes(deps: TestProviderRoutesDeps) {
       const session = ref ? await deps.findOpenSession(kind, ref) : null;
       if (!ref || !session) return closed(c, kind);
       const token = testProviderToken(deps.secret, kind, ref, session.userId);
-      return html(c, 200, kind === 'checkout' ? 'Test checkout' : 'Test identity check', kind === 'checkout' ? checkoutBody(ref, token, session) : identityBody(ref, token));
+      const language = languageOf(c);
+      return html(c, 200, PAGE_WORDS[language].title[kind], kind === 'checkout' ? checkoutBody(ref, token, session, language) : identityBody(ref, token, language));
     });
 
     app.post(`/${kind}/:ref`, async (c) => {
       const origin = c.req.header('origin');
       if (!origin || !origins.has(origin)) {
-        return html(c, 403, 'Refused', '<h1>Refused</h1><p>This request did not come from the test provider page.</p>');
+        const w = PAGE_WORDS[languageOf(c)];
+        return html(c, 403, w.refused, `<h1>${w.refused}</h1><p>${w.notFromPage}</p>`);
       }
       const ref = refOf(c, kind);
       const session = ref ? await deps.findOpenSession(kind, ref) : null;
       if (!ref || !session) return closed(c, kind);
       const form = await c.req.parseBody();
       if (!sameToken(testProviderToken(deps.secret, kind, ref, session.userId), form.token)) {
-        return html(c, 403, 'Refused', '<h1>Refused</h1><p>This request was not signed by the test provider page.</p>');
+        const w = PAGE_WORDS[languageOf(c)];
+        return html(c, 403, w.refused, `<h1>${w.refused}</h1><p>${w.notSigned}</p>`);
       }
       const action = form.action;
       const eventId = `test:${ref}:${String(action)}`;
@@ -140,37 +148,93 @@ export function testProviderRoutes(deps: TestProviderRoutesDeps) {
         await deps.record({ kind: 'identity_failed', eventId, ref, userId: session.userId });
         return back('identity=failed');
       }
-      return html(c, 400, 'Bad request', '<h1>Unknown action</h1>');
+      const w = PAGE_WORDS[languageOf(c)];
+      return html(c, 400, w.badRequest, `<h1>${w.unknownAction}</h1>`);
     });
   }
   return app;
 }
 
-function checkoutBody(ref: string, token: string, session: OpenTestSession): string {
+/** The stand-in pages' words, in the visitor's language (issue 15), as a real provider's would be. */
+const PAGE_WORDS = {
+  en: {
+    title: { checkout: 'Test checkout', identity: 'Test identity check' },
+    notOpen: { checkout: 'This checkout is not open', identity: 'This identity check is not open' },
+    notOpenWhy: 'It was completed, cancelled, or never existed.',
+    back: 'Back to verification',
+    refused: 'Refused',
+    notFromPage: 'This request did not come from the test provider page.',
+    notSigned: 'This request was not signed by the test provider page.',
+    badRequest: 'Bad request',
+    unknownAction: 'Unknown action',
+    testMode: 'test mode',
+    appName: 'Graduated Unanimous Caucus',
+    payBanner:
+      '<strong>Test mode — no real payment.</strong> This page stands in for the payment provider because this server has no Stripe keys. No card is asked for and no money moves.',
+    pay: (amount: string) => `Pay ${amount}`,
+    cancel: 'Cancel',
+    defaultDescription: 'Graduated Unanimous Caucus — identity verification fee',
+    identityBanner:
+      '<strong>Test mode — no real identity check and no real payment.</strong> This page stands in for the identity provider because this server has no Stripe keys. A real provider would ask for a photo of your ID document; here you choose the outcome.',
+    identityTitle: 'Identity check',
+    identityHelp: 'Approve to record a passed identity check, or Reject to record a failed one.',
+    approve: 'Approve',
+    reject: 'Reject',
+  },
+  es: {
+    title: { checkout: 'Pago de prueba', identity: 'Verificación de identidad de prueba' },
+    notOpen: { checkout: 'Este pago no está abierto', identity: 'Esta verificación de identidad no está abierta' },
+    notOpenWhy: 'Ya se completó, se canceló o nunca existió.',
+    back: 'Volver a la verificación',
+    refused: 'Rechazado',
+    notFromPage: 'Esta solicitud no vino de la página del proveedor de prueba.',
+    notSigned: 'Esta solicitud no está firmada por la página del proveedor de prueba.',
+    badRequest: 'Solicitud no válida',
+    unknownAction: 'Acción desconocida',
+    testMode: 'modo de prueba',
+    appName: 'Asamblea Unánime Escalonada',
+    payBanner:
+      '<strong>Modo de prueba: no hay pago real.</strong> Esta página reemplaza al proveedor de pagos porque este servidor no tiene claves de Stripe. No se pide ninguna tarjeta y no se mueve dinero.',
+    pay: (amount: string) => `Pagar ${amount}`,
+    cancel: 'Cancelar',
+    defaultDescription: 'Asamblea Unánime Escalonada: cuota de verificación de identidad',
+    identityBanner:
+      '<strong>Modo de prueba: no hay verificación de identidad real ni pago real.</strong> Esta página reemplaza al proveedor de identidad porque este servidor no tiene claves de Stripe. Un proveedor real te pediría una foto de tu documento de identidad; aquí eliges el resultado.',
+    identityTitle: 'Verificación de identidad',
+    identityHelp: 'Aprueba para registrar una verificación de identidad superada, o rechaza para registrar una fallida.',
+    approve: 'Aprobar',
+    reject: 'Rechazar',
+  },
+} as const;
+
+function checkoutBody(ref: string, token: string, session: OpenTestSession, language: Language): string {
+  const w = PAGE_WORDS[language];
   const amount = formatDollars(session.amountCents ?? 0);
+  const description = session.description ? translateMessage(language, session.description) : w.defaultDescription;
   return `
-    <p class="banner" role="note"><strong>Test mode — no real payment.</strong> This page stands in for the payment provider because this server has no Stripe keys. No card is asked for and no money moves.</p>
-    <h1>Pay ${amount}</h1>
-    <p>${escapeHtml(session.description ?? 'Graduated Unanimous Caucus — identity verification fee')}</p>
+    <p class="banner" role="note">${w.payBanner}</p>
+    <h1>${w.pay(amount)}</h1>
+    <p>${escapeHtml(description)}</p>
     <form method="post" action="/test-provider/checkout/${escapeHtml(ref)}">
       <input type="hidden" name="token" value="${escapeHtml(token)}">
       <div class="actions">
-        <button type="submit" name="action" value="pay">Pay ${amount}</button>
-        <button type="submit" name="action" value="cancel" class="secondary">Cancel</button>
+        <button type="submit" name="action" value="pay">${w.pay(amount)}</button>
+        <button type="submit" name="action" value="cancel" class="secondary">${w.cancel}</button>
       </div>
     </form>`;
 }
 
-function identityBody(ref: string, token: string): string {
+function identityBody(ref: string, token: string, language: Language): string {
+  const w = PAGE_WORDS[language];
   return `
-    <p class="banner" role="note"><strong>Test mode — no real identity check and no real payment.</strong> This page stands in for the identity provider because this server has no Stripe keys. A real provider would ask for a photo of your ID document; here you choose the outcome.</p>
-    <h1>Identity check</h1>
-    <p>Approve to record a passed identity check, or Reject to record a failed one.</p>
+    <p class="banner" role="note">${w.identityBanner}</p>
+    <h1>${w.identityTitle}</h1>
+    <p>${w.identityHelp}</p>
     <form method="post" action="/test-provider/identity/${escapeHtml(ref)}">
       <input type="hidden" name="token" value="${escapeHtml(token)}">
       <div class="actions">
-        <button type="submit" name="action" value="approve">Approve</button>
-        <button type="submit" name="action" value="reject" class="secondary">Reject</button>
+        <button type="submit" name="action" value="approve">${w.approve}</button>
+        <button type="submit" name="action" value="reject" class="secondary">${w.reject}</button>
       </div>
     </form>`;
 }
@@ -191,16 +255,17 @@ const STYLE = `
 const STYLE_SOURCE = cspHash(STYLE);
 
 function html(c: Context, status: 200 | 400 | 403 | 404, title: string, body: string) {
+  const language = languageOf(c);
   c.header('Cache-Control', 'no-store');
   c.header('X-Robots-Tag', 'noindex');
   allowStyles(c, { elements: [STYLE_SOURCE] });
   return c.html(
     `<!doctype html>
-<html lang="en">
+<html lang="${language}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} (test mode) — Graduated Unanimous Caucus</title>
+<title>${escapeHtml(title)} (${PAGE_WORDS[language].testMode}) — ${PAGE_WORDS[language].appName}</title>
 <style>${STYLE}</style>
 </head>
 <body><main>${body}</main></body>

@@ -7,7 +7,9 @@ import { insertPrivateMessage } from '../../../src/server/features/messages/mess
 import { addOrganizer, addVotingMembers, createCaucusRow } from '../../../src/server/test/caucus-factories';
 import { addTextResponse, createDebateRow } from '../../../src/server/test/debate-factories';
 import { makeFriends } from '../../../src/server/test/social-factories';
+import type { Language } from '../../../src/domain/i18n/languages';
 import type { RoutePath } from '../../../src/web/route-paths';
+import { words } from './catalogs';
 import { expect, runTag } from './caucus-fixtures';
 import type { TestUser } from './fixtures';
 
@@ -69,12 +71,12 @@ export const ROUTES: Record<RoutePath, (ids: Ids) => string> = {
  * Waits until the page at `url` has drawn its content: its heading shown, nothing loading
  * (after `interact`, for a page that opens a dialog over itself).
  */
-export async function visit(page: Page, url: string, interact?: () => Promise<void>): Promise<void> {
+export async function visit(page: Page, url: string, interact?: () => Promise<void>, language: Language = 'en'): Promise<void> {
   await page.goto(url);
-  await expect(page.getByRole('status', { name: 'Loading navigation' })).toHaveCount(0);
+  await expect(page.getByRole('status', { name: words(language, 'common:nav.loading') })).toHaveCount(0);
   await interact?.();
   await expect(page.getByRole('main').getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await expect(page.getByRole('status', { name: 'Loading', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('status', { name: words(language, 'common:loading'), exact: true })).toHaveCount(0);
 }
 
 export async function makeIds(db: Parameters<typeof createCaucusRow>[0], owner: TestUser, other: TestUser): Promise<Ids> {

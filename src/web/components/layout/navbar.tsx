@@ -84,8 +84,9 @@ export function Navbar() {
       <nav aria-label={t('nav.main')} className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4">
         <Link to={user ? '/home' : '/'} className="mr-auto flex shrink-0 items-center gap-2 font-bold whitespace-nowrap text-navy-800">
           <img src="/favicon.svg" alt="" className="h-8 w-8" />
-          <span className="hidden xl:inline">{t('appName')}</span>
-          <span className="xl:hidden">{t('appShortName')}</span>
+          {/* The full name only where the whole bar still fits beside it (Spanish words are longer). */}
+          <span className="hidden 2xl:inline">{t('appName')}</span>
+          <span className="2xl:hidden">{t('appShortName')}</span>
         </Link>
 
         {isLoading ? (
@@ -122,9 +123,9 @@ export function Navbar() {
                 <Link to="/auth" className={buttonClassName({ variant: 'accent' })}>{t('nav.join')}</Link>
               )}
             </div>
-            <LanguageSwitch className="shrink-0" />
 
             {user ? <NotificationBell count={notifications} /> : null}
+            <LanguageSwitch className="shrink-0" />
             <button
               type="button"
               className={buttonClassName({ variant: 'ghost', size: 'icon', className: 'xl:hidden' })}

@@ -1,7 +1,8 @@
-import type { HTMLAttributes } from 'react';
+import type { ComponentProps, HTMLAttributes } from 'react';
 import { cn } from './class-names';
 
-export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+/** A card; takes a `ref` like a div (React 19 passes it as a prop). */
+export function Card({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('rounded-2xl border border-slate-200 bg-white shadow-sm', className)} {...props} />;
 }
 export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {

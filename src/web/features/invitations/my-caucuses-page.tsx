@@ -55,7 +55,7 @@ export default function MyCaucusesPage() {
           <TabsTrigger value="challenges">{t('myCaucuses.challengesTab')}</TabsTrigger>
         </TabsList>
 
-        <TabsContent value="representation" className="focus-visible:outline-none">
+        <TabsContent value="representation">
           <Section
             title={t('myCaucuses.yourCaucuses')}
             actions={
@@ -90,7 +90,7 @@ export default function MyCaucusesPage() {
           </Section>
         </TabsContent>
 
-        <TabsContent value="organizing" className="focus-visible:outline-none">
+        <TabsContent value="organizing">
           <Section
             title={t('myCaucuses.organizeTitle')}
             actions={
@@ -119,7 +119,7 @@ export default function MyCaucusesPage() {
           </Section>
         </TabsContent>
 
-        <TabsContent value="challenges" className="focus-visible:outline-none">
+        <TabsContent value="challenges">
           <ChallengesOverview withCreate />
         </TabsContent>
       </Tabs>

@@ -99,7 +99,7 @@ export default function LeaderboardsPage() {
           })}
         </TabsList>
         {LEADERBOARD_METRICS.map((metric) => (
-          <TabsContent key={metric} value={metric} className="mt-4 outline-none">
+          <TabsContent key={metric} value={metric} className="mt-4">
             {metric === filters.metric ? <Board filters={filters} onReset={() => update({ state: '', district: '' })} /> : null}
           </TabsContent>
         ))}

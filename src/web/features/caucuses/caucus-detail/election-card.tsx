@@ -67,63 +67,88 @@ export function ElectionCard({ caucus, user, onShowPerson }: { caucus: CaucusDet
   const votedCount = members.filter((m) => m.hasVoted).length;
   const missingSeats = Math.max(0, caucus.requiredVotingMembers - caucus.votingMemberCount);
 
-  if (caucus.electionFinalized) return <ElectionResult caucus={caucus} onShowPerson={onShowPerson} />;
+  // The result is announced to screen readers when the election finalizes while the page is
+  // open (by this member's vote or another's): a live region present before and after.
+  const [announcement, setAnnouncement] = useState('');
+  const wasFinalized = useRef(caucus.electionFinalized);
+  const delegateName = caucus.electedDelegate?.name ?? t('formerMember');
+  useEffect(() => {
+    if (caucus.electionFinalized && !wasFinalized.current) setAnnouncement(t('result.announcement', { name: delegateName }));
+    wasFinalized.current = caucus.electionFinalized;
+  }, [caucus.electionFinalized, delegateName, t]);
+  const liveResult = (
+    <p role="status" className="sr-only">
+      {announcement}
+    </p>
+  );
+
+  if (caucus.electionFinalized) {
+    return (
+      <>
+        {liveResult}
+        <ElectionResult caucus={caucus} onShowPerson={onShowPerson} takeFocus={announcement !== ''} />
+      </>
+    );
+  }
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>{t('election.title')}</CardTitle>
-        <CardDescription>{t('election.description', { count: caucus.requiredVotingMembers })}</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        <div className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
-          <p>
-            <Trans
-              t={t}
-              i18nKey="election.votesCast"
-              values={{ voted: votedCount, total: members.length }}
-              components={{ strong: <strong className="text-slate-900" /> }}
-            />
-          </p>
-          {missingSeats > 0 ? (
+    <>
+      {liveResult}
+      <Card>
+        <CardHeader>
+          <CardTitle>{t('election.title')}</CardTitle>
+          <CardDescription>{t('election.description', { count: caucus.requiredVotingMembers })}</CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <div className="flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
             <p>
-              <Trans t={t} i18nKey="election.waiting" values={{ count: missingSeats }} components={{ strong: <strong className="text-slate-900" /> }} />
+              <Trans
+                t={t}
+                i18nKey="election.votesCast"
+                values={{ voted: votedCount, total: members.length }}
+                components={{ strong: <strong className="text-slate-900" /> }}
+              />
             </p>
-          ) : null}
-        </div>
-
-        {caucus.awaitingVerification ? (
-          <div role="alert" className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
-            <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
-            <div className="space-y-1">
-              <p>{t('election.verificationRequired')}</p>
-              {caucus.unverifiedCount > 0 ? (
-                <p>{t('election.unverified', { count: caucus.unverifiedCount })}</p>
-              ) : null}
-              {!user.verified && viewer?.isVotingMember ? (
-                <Link to="/verification" className="inline-flex items-center gap-1 font-medium text-amber-900 underline">
-                  <ShieldCheck className="h-4 w-4" aria-hidden="true" /> {t('election.verifyProfile')}
-                </Link>
-              ) : null}
-            </div>
+            {missingSeats > 0 ? (
+              <p>
+                <Trans t={t} i18nKey="election.waiting" values={{ count: missingSeats }} components={{ strong: <strong className="text-slate-900" /> }} />
+              </p>
+            ) : null}
           </div>
-        ) : null}
 
-        {viewer?.canVote ? (
-          <Ballot
-            caucus={caucus}
-            user={user}
-            choice={choice}
-            onChoose={setChoice}
-            serverVote={serverVote}
-            nameOf={nameOf}
-            pending={vote.isPending}
-            onVote={(candidateId) => vote.mutate(candidateId)}
-          />
-        ) : (
-          <ElectionFollowList caucus={caucus} />
-        )}
-      </CardContent>
-    </Card>
+          {caucus.awaitingVerification ? (
+            <div role="alert" className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+              <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+              <div className="space-y-1">
+                <p>{t('election.verificationRequired')}</p>
+                {caucus.unverifiedCount > 0 ? (
+                  <p>{t('election.unverified', { count: caucus.unverifiedCount })}</p>
+                ) : null}
+                {!user.verified && viewer?.isVotingMember ? (
+                  <Link to="/verification" className="inline-flex items-center gap-1 font-medium text-amber-900 underline">
+                    <ShieldCheck className="h-4 w-4" aria-hidden="true" /> {t('election.verifyProfile')}
+                  </Link>
+                ) : null}
+              </div>
+            </div>
+          ) : null}
+
+          {viewer?.canVote ? (
+            <Ballot
+              caucus={caucus}
+              user={user}
+              choice={choice}
+              onChoose={setChoice}
+              serverVote={serverVote}
+              nameOf={nameOf}
+              pending={vote.isPending}
+              onVote={(candidateId) => vote.mutate(candidateId)}
+            />
+          ) : (
+            <ElectionFollowList caucus={caucus} />
+          )}
+        </CardContent>
+      </Card>
+    </>
   );
 }

@@ -1,16 +1,25 @@
 import { CheckCircle2 } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CaucusDetail, CaucusPerson } from '../../../../domain/caucuses/caucus-types';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { shownName } from './person-button';
 
-/** Delegate Election once finalized: who was elected, and where they go next. */
-export function ElectionResult({ caucus, onShowPerson }: { caucus: CaucusDetail; onShowPerson: (p: CaucusPerson) => void }) {
+/**
+ * Delegate Election once finalized: who was elected, and where they go next. `takeFocus` when
+ * it replaces the ballot under the voter's eyes (their vote finalized it): the button they
+ * pressed is gone, and the focus goes to the result rather than to the page's start.
+ */
+export function ElectionResult({ caucus, onShowPerson, takeFocus = false }: { caucus: CaucusDetail; onShowPerson: (p: CaucusPerson) => void; takeFocus?: boolean }) {
   const { t } = useTranslation('caucus-detail');
   const delegate = caucus.electedDelegate;
   const nextLevel = Math.min(5, caucus.level + 1);
+  const region = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (takeFocus && (document.activeElement === document.body || document.activeElement === null)) region.current?.focus();
+  }, [takeFocus]);
   return (
-    <Card>
+    <Card ref={region} tabIndex={-1} aria-label={t('result.title')} role="region">
       <CardHeader>
         <CardTitle>{t('result.title')}</CardTitle>
         <CardDescription>{t('result.description')}</CardDescription>
