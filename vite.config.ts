@@ -114,10 +114,8 @@ function routePreloads(): Plugin {
         byFile.get(fileName)?.imports.forEach(addInitial);
       };
       chunks.filter((c) => c.isEntry).forEach((c) => addInitial(c.fileName));
-      const preloads: Record<string, string[]> = {};
-      for (const { route, module } of routes) {
-        const entry = chunks.find((c) => c.facadeModuleId === module);
-        if (!entry) this.error(`no chunk for ${module} (route ${route})`);
+      /** The chunks `fileNames` need beyond the initial ones: themselves and what they import, as served paths. */
+      const beyondInitial = (...fileNames: string[]) => {
         const files = new Set<string>();
         const visit = (fileName: string) => {
           const chunk = byFile.get(fileName);
@@ -125,8 +123,14 @@ function routePreloads(): Plugin {
           files.add(fileName);
           chunk.imports.forEach(visit);
         };
-        visit(entry!.fileName);
-        preloads[route] = [...files].map((f) => `/${f}`);
+        fileNames.forEach(visit);
+        return [...files].map((f) => `/${f}`);
+      };
+      const preloads: Record<string, string[]> = {};
+      for (const { route, module } of routes) {
+        const entry = chunks.find((c) => c.facadeModuleId === module);
+        if (!entry) this.error(`no chunk for ${module} (route ${route})`);
+        preloads[route] = beyondInitial(entry!.fileName);
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(preloads, null, 1)}\n` });
       // Each language's catalog and the ICU plugin (issue 15): the app waits for them before its
@@ -137,16 +141,7 @@ function routePreloads(): Plugin {
       for (const language of ['en', 'es']) {
         const catalog = lazyChunk((id) => id.endsWith(`/src/web/i18n/catalog-${language}.ts`));
         if (!catalog || !icu) this.error(`no chunk for the ${language} catalog or the ICU plugin`);
-        const files = new Set<string>();
-        const visit = (fileName: string) => {
-          const chunk = byFile.get(fileName);
-          if (!chunk || initial.has(fileName) || files.has(fileName)) return;
-          files.add(fileName);
-          chunk.imports.forEach(visit);
-        };
-        visit(catalog!.fileName);
-        visit(icu!.fileName);
-        languages[language] = [...files].map((f) => `/${f}`);
+        languages[language] = beyondInitial(catalog!.fileName, icu!.fileName);
       }
       this.emitFile({ type: 'asset', fileName: LANGUAGE_PRELOADS_FILE, source: `${JSON.stringify(languages, null, 1)}\n` });
     },

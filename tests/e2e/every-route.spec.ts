@@ -62,7 +62,8 @@ async function problemsOf(page: Page, where: string, pass: Pass): Promise<string
 /** Shows the app in the pass's language and theme: the person's saved choice when signed in, else the cookies. */
 async function choose(page: Page, pass: Pass, signedIn: boolean) {
   if (signedIn) {
-    const res = await page.request.patch('/api/me/preferences', { data: { language: pass.language, theme: pass.theme } });
+    const origin = new URL(test.info().project.use.baseURL!).origin;
+    const res = await page.request.patch('/api/me/preferences', { data: { language: pass.language, theme: pass.theme }, headers: { origin } });
     expect(res.status(), await res.text()).toBe(200);
   } else {
     const url = new URL(page.url() === 'about:blank' ? test.info().project.use.baseURL! : page.url()).origin;

@@ -57,7 +57,7 @@ test('a Spanish-speaking newcomer, by keyboard alone, registers, verifies, creat
     await typeInto(page, form.getByLabel(es('auth:fields.email')), me.email);
     await typeInto(page, form.getByLabel(es('auth:fields.password'), { exact: true }), me.password);
     await typeInto(page, form.getByLabel(es('auth:register.confirmPasswordLabel')), me.password);
-    await chooseIn(page, form.getByLabel(es('auth:register.alignmentLabel')), es('auth:register.alignments.independent'));
+    await chooseIn(page, form.getByLabel(es('auth:register.alignmentLabel')), es('common:alignments.independent'));
     await chooseIn(page, form.getByLabel(es('auth:register.stateLabel')), stateName(home.state));
     await chooseIn(page, form.getByLabel(es('auth:register.districtLabel')), String(home.district));
     await noEnglish('/auth (register)');
@@ -107,7 +107,7 @@ test('a Spanish-speaking newcomer, by keyboard alone, registers, verifies, creat
     await typeInto(page, form.getByLabel(es('caucuses:createPage.name')), caucusName);
     // Voting member is the default role: the creator joins the caucus as one of its ten voters.
     await expect(form.getByRole('radio', { name: literal(es('caucuses:createPage.role.voting')) })).toBeChecked();
-    await chooseIn(page, form.getByLabel(es('caucuses:createPage.alignment.label')), es('auth:register.alignments.independent'));
+    await chooseIn(page, form.getByLabel(es('caucuses:createPage.alignment.label')), es('common:alignments.independent'));
     await noEnglish('/create-caucus');
     await press(page, form.getByRole('button', { name: es('caucuses:createPage.submit') }));
     await expect(toast(page, es('caucuses:createPage.created.title'))).toBeVisible();

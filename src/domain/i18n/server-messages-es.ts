@@ -406,6 +406,13 @@ export const SPANISH_MESSAGES: Record<string, string> = {
 
 /** English pattern → Spanish pattern; the placeholders of both are the same. */
 export const SPANISH_MESSAGE_PATTERNS: ReadonlyArray<readonly [string, string]> = [
+  // A profile's activity feed (the words stored with each activity).
+  ['Became friends with {name}', 'Se hizo amigo de {name}'],
+  ['Created the caucus "{name}"', 'Creó la asamblea "{name}"'],
+  ['Joined the caucus "{name}"', 'Se unió a la asamblea "{name}"'],
+  ['The caucus "{name}" elected its Delegate', 'La asamblea "{name}" eligió a su Delegado'],
+  ['Elected Delegate of "{name}" (Level {level})', 'Elegido Delegado de "{name}" (Nivel {level})'],
+  ['Earned the {name} badge', 'Ganó la insignia {name}'],
   ['Graduated Unanimous Caucus — {badge} premium badge', 'Asamblea Unánime Escalonada: insignia premium {badge}'],
   // --- The HTTP edge ------------------------------------------------------------------------
   ['This request is too large: the limit is {limit}.', 'Esta solicitud es demasiado grande: el límite es {limit}.'],

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { translateMessage } from '../../domain/i18n/translate-message';
 import { languageOf } from './request-language';
 
@@ -35,4 +35,20 @@ export function translatedErrors(): MiddlewareHandler {
     headers.set('content-language', language);
     c.res = new Response(JSON.stringify(body), { status: c.res.status, headers });
   };
+}
+
+/**
+ * A successful answer that carries words for people at its top (`message`, `title`: a join's
+ * confirmation, a claimed reward, the verification status), in the request's language. Used by
+ * the few routes that answer with such words; other answers carry data, never translated.
+ */
+export function spoken<T extends object>(c: Context, body: T): T {
+  const language = languageOf(c);
+  if (language === 'en') return body;
+  const out = { ...body } as Record<string, unknown>;
+  for (const key of ['message', 'title']) {
+    const text = out[key];
+    if (typeof text === 'string') out[key] = translateMessage(language, text);
+  }
+  return out as T;
 }

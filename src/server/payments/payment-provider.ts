@@ -1,3 +1,4 @@
+import type { Language } from '../../domain/i18n/languages';
 /**
  * The payment and identity provider, seen from our side: one interface, two implementations.
  * Stripe (`stripe-provider.ts`) when STRIPE_SECRET_KEY is set; otherwise the local test-mode
@@ -25,6 +26,8 @@ export interface CheckoutRequest {
   description: string;
   successUrl: string;
   cancelUrl: string;
+  /** The payer's language (issue 15): the provider's page speaks it, and `description` is in it. */
+  language?: Language;
 }
 
 export interface IdentityRequest {

@@ -79,6 +79,22 @@ describe('Stripe provider: starting sessions', () => {
     expect(p.get('cancel_url')).toBe('http://localhost:3000/verification?payment=cancelled');
   });
 
+  it('opens Checkout in Spanish for a payer who reads Spanish (issue 15)', async () => {
+    const { provider, calls } = fakeStripe(() => ({ body: { id: 'cs_test_es', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_es' } }));
+    await provider.createCheckout({
+      userId: 'user-1',
+      purpose: 'verification_fee',
+      amountCents: 300,
+      description: 'Asamblea Unánime Escalonada: cuota de verificación de identidad',
+      successUrl: 'http://localhost:3000/verification?payment=success',
+      cancelUrl: 'http://localhost:3000/verification?payment=cancelled',
+      language: 'es',
+    });
+    const p = calls[0]!.params;
+    expect(p.get('locale')).toBe('es-419');
+    expect(p.get('line_items[0][price_data][product_data][name]')).toBe('Asamblea Unánime Escalonada: cuota de verificación de identidad');
+  });
+
   it('opens a Checkout Session for a premium badge with the badge in its metadata, and reads it back from the webhook', async () => {
     const { provider, calls } = fakeStripe(() => ({ body: { id: 'cs_test_pb', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_pb' } }));
     await provider.createCheckout({
@@ -96,6 +112,7 @@ describe('Stripe provider: starting sessions', () => {
     expect(p.get('metadata[premiumBadgeId]')).toBe('badge-1');
     expect(p.get('payment_intent_data[metadata][premiumBadgeId]')).toBe('badge-1');
     expect(p.get('success_url')).toBe('http://localhost:3000/premium-badge/badge-1?payment=success');
+    expect(p.get('locale'), 'Checkout in English unless the payer reads Spanish').toBe('en');
 
     const { payload, header } = signed(
       stripeEvent('checkout.session.completed', {

@@ -59,6 +59,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           client_reference_id: request.userId,
           metadata,
           payment_intent_data: { metadata },
+          // Checkout in the payer's language: Latin American Spanish, as US Spanish speakers read it.
+          locale: request.language === 'es' ? 'es-419' : 'en',
           success_url: request.successUrl,
           cancel_url: request.cancelUrl,
         }),

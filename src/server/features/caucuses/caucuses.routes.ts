@@ -1,3 +1,4 @@
+import { spoken } from '../../http/translated-errors';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import {
@@ -70,7 +71,7 @@ export function caucusRoutes(deps: caucusService.CaucusDeps & { throttle: Passwo
     );
     if (guarded.refused) return tooManyAttempts(c, guarded.retryAfterSeconds);
     const result = guarded.value;
-    return c.json(result, result.status === 'requires_confirmation' ? 409 : 200);
+    return c.json(spoken(c, result), result.status === 'requires_confirmation' ? 409 : 200);
   });
 
   app.post('/caucuses/:id/leave', validate('param', idParam), async (c) => {
@@ -81,7 +82,7 @@ export function caucusRoutes(deps: caucusService.CaucusDeps & { throttle: Passwo
 
   app.put('/caucuses/:id/vote', validate('param', idParam), validate('json', castVoteSchema), async (c) => {
     if (!c.var.user) throw unauthorized('Authentication Error: You must be logged in to vote.');
-    return c.json(await caucusService.castVote(deps, c.var.user.id, c.req.valid('param').id, c.req.valid('json').candidateId));
+    return c.json(spoken(c, await caucusService.castVote(deps, c.var.user.id, c.req.valid('param').id, c.req.valid('json').candidateId)));
   });
 
   app.patch('/caucuses/:id/platform-link', validate('param', idParam), validate('json', platformLinkSchema), async (c) => {

@@ -1,3 +1,4 @@
+import { spoken } from '../../http/translated-errors';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -84,7 +85,7 @@ export function invitationRoutes(
     }),
     caucusParam,
     validate('json', inviteVoterByEmailSchema),
-    async (c) => c.json(await invitations.inviteVoterByEmail(deps, requireUser(c).id, c.req.valid('param').id, c.req.valid('json').email), 201),
+    async (c) => c.json(spoken(c, await invitations.inviteVoterByEmail(deps, requireUser(c).id, c.req.valid('param').id, c.req.valid('json').email)), 201),
   );
 
   app.get('/caucuses/:id/invitations', caucusParam, async (c) => c.json({ items: await invitations.listCaucusInvitations(deps, requireUser(c).id, c.req.valid('param').id) }));

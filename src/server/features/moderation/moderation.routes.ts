@@ -1,3 +1,4 @@
+import { spoken } from '../../http/translated-errors';
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
@@ -46,7 +47,7 @@ export function moderationRoutes(deps: ModerationRouteDeps) {
     async (c) => {
       const user = requireUser(c);
       const result = await moderation.fileReport(deps, user.id, c.req.valid('json'));
-      return c.json({ ...result, message: MODERATION_MESSAGES.reported }, 201);
+      return c.json(spoken(c, { ...result, message: MODERATION_MESSAGES.reported }), 201);
     },
   );
 

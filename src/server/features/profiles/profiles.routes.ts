@@ -1,3 +1,6 @@
+import { languageOf } from '../../http/request-language';
+import { translateMessage } from '../../../domain/i18n/translate-message';
+import { spoken } from '../../http/translated-errors';
 import type { Clock } from '../../clock';
 import { rateLimit } from '../../http/rate-limit';
 import { exportPersonalData } from './data-export.service';
@@ -112,7 +115,7 @@ export function profileRoutes(deps: { db: Db; clock: Clock; baseUrl: string; onS
 
   app.delete('/me', validate('json', deleteBody), async (c) => {
     const outcome = await profiles.deleteProfile(deps, requireUser(c).id);
-    return c.json(outcome);
+    return c.json(spoken(c, outcome));
   });
 
   app.get('/profiles/:id', idOr404('Profile not found'), async (c) => {
@@ -120,9 +123,12 @@ export function profileRoutes(deps: { db: Db; clock: Clock; baseUrl: string; onS
     if (!profile) throw notFound('Profile not found');
     return c.json(profile);
   });
-  app.get('/profiles/:id/activities', idOr404('Profile not found'), async (c) =>
-    c.json(await profiles.listActivities(deps, c.req.valid('param').id)),
-  );
+  app.get('/profiles/:id/activities', idOr404('Profile not found'), async (c) => {
+    const language = languageOf(c);
+    const items = await profiles.listActivities(deps, c.req.valid('param').id);
+    // The words stored with each activity are English: shown in the reader's language (issue 15).
+    return c.json(language === 'en' ? items : items.map((item) => ({ ...item, description: translateMessage(language, item.description) })));
+  });
   app.get('/profiles/:id/badges', idOr404('Profile not found'), async (c) =>
     c.json(await profiles.listEarnedBadges(deps, c.req.valid('param').id)),
   );

@@ -1,3 +1,4 @@
+import { spoken } from '../../http/translated-errors';
 import { zValidator } from '@hono/zod-validator';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { REWARD_MESSAGES, rewardKeyParamSchema } from '../../../domain/rewards/reward-catalogue';
@@ -24,7 +25,7 @@ export function rewardRoutes(deps: rewards.RewardDeps) {
 
   app.get('/rewards', signedIn, async (c) => c.json(await rewards.getRewards(deps, userIdOf(c))));
 
-  app.post('/rewards/:key/claim', signedIn, rewardKey, async (c) => c.json(await rewards.claimReward(deps, userIdOf(c), c.req.valid('param').key)));
+  app.post('/rewards/:key/claim', signedIn, rewardKey, async (c) => c.json(spoken(c, await rewards.claimReward(deps, userIdOf(c), c.req.valid('param').key))));
 
   return app;
 }

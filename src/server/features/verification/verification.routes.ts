@@ -1,3 +1,4 @@
+import { spoken } from '../../http/translated-errors';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { startIdentitySchema } from '../../../domain/verification/verification-schemas';
@@ -22,7 +23,7 @@ const userIdOf = (c: { var: AppEnv['Variables'] }) => c.var.user!.id;
 export function verificationRoutes(deps: verification.VerificationDeps) {
   const app = new Hono<AppEnv>();
 
-  app.get('/verification', signedIn, async (c) => c.json(await verification.getVerificationStatus(deps, userIdOf(c))));
+  app.get('/verification', signedIn, async (c) => c.json(spoken(c, await verification.getVerificationStatus(deps, userIdOf(c)))));
 
   app.post('/verification/payment', signedIn, async (c) => c.json(await verification.startFeePayment(deps, userIdOf(c))));
 
@@ -34,7 +35,7 @@ export function verificationRoutes(deps: verification.VerificationDeps) {
     async (c) => c.json(await verification.startIdentityCheck(deps, userIdOf(c), c.req.valid('json').governmentId)),
   );
 
-  app.post('/verification/check', signedIn, async (c) => c.json(await verification.checkVerification(deps, userIdOf(c))));
+  app.post('/verification/check', signedIn, async (c) => c.json(spoken(c, await verification.checkVerification(deps, userIdOf(c)))));
 
   return app;
 }

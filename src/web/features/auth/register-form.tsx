@@ -2,30 +2,19 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { STATES, districtsOf } from '../../../domain/geography/states';
-import { ALIGNMENTS, OTHER_ALIGNMENT_MAX, resolveAlignment, type Alignment } from '../../../domain/profiles/alignment';
+import { ALIGNMENTS, OTHER_ALIGNMENT_MAX, resolveAlignment } from '../../../domain/profiles/alignment';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/profiles/limits';
 import { MESSAGES, registerFormSchema, type RegisterForm } from '../../../domain/profiles/profile-schemas';
 import { signUp } from './auth-api';
 import { FormAlert, SelectField, SubmitButton, TextField, focusFirstInvalid, type FieldProblem } from './auth-fields';
 import { messageOf } from './auth-messages';
+import { useAlignmentName } from '../../i18n/alignment-name';
 
 type Values = Required<RegisterForm>;
 type Field = keyof Values;
 
 const EMPTY: Values = { name: '', email: '', password: '', confirmPassword: '', alignment: '', otherAlignment: '', state: '', district: '' };
 
-/** Each alignment's label (the value sent and stored stays the English name). */
-const ALIGNMENT_LABELS = {
-  Republican: 'register.alignments.republican',
-  Democrat: 'register.alignments.democrat',
-  Libertarian: 'register.alignments.libertarian',
-  Constitutionalist: 'register.alignments.constitutionalist',
-  Green: 'register.alignments.green',
-  Reformer: 'register.alignments.reformer',
-  'No Labels': 'register.alignments.noLabels',
-  Independent: 'register.alignments.independent',
-  Other: 'register.alignments.other',
-} as const satisfies Record<Alignment, string>;
 
 /**
  * Zod issues as one problem per field (the first); "required" issues become `true`. The other
@@ -55,6 +44,7 @@ interface RegisterFormProps {
 
 export function RegisterForm({ recruitedBy, initialEmail, onRegistered }: RegisterFormProps) {
   const { t } = useTranslation('auth');
+  const alignmentName = useAlignmentName();
   const [values, setValues] = useState<Values>(() => (initialEmail ? { ...EMPTY, email: initialEmail } : EMPTY));
   const [problems, setProblems] = useState<Partial<Record<Field, FieldProblem>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -152,7 +142,7 @@ export function RegisterForm({ recruitedBy, initialEmail, onRegistered }: Regist
         <option value="">{t('register.alignmentPlaceholder')}</option>
         {ALIGNMENTS.map((a) => (
           <option key={a} value={a}>
-            {t(ALIGNMENT_LABELS[a])}
+            {alignmentName(a)}
           </option>
         ))}
       </SelectField>

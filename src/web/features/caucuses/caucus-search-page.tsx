@@ -7,7 +7,7 @@ import { CAUCUS_STATUSES, type CaucusStatusFilter } from '../../../domain/caucus
 import type { CaucusSummary } from '../../../domain/caucuses/caucus-types';
 import { MAX_LEVEL, MIN_LEVEL } from '../../../domain/caucuses/level';
 import { STATES, districtLabel, districtsOf, isStateCode, isValidDistrict, stateName } from '../../../domain/geography/states';
-import { ALIGNMENTS, type Alignment } from '../../../domain/profiles/alignment';
+import { ALIGNMENTS } from '../../../domain/profiles/alignment';
 import { api } from '../../api/http';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader } from '../../components/ui/card';
@@ -19,6 +19,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useFormat } from '../../i18n/format';
 import { useSession } from '../session/use-session';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
+import { useAlignmentName } from '../../i18n/alignment-name';
 
 /**
  * /caucus-search, 'Find Your Caucus': filters kept in the URL query (state, district, level,
@@ -26,19 +27,6 @@ import { useDocumentTitle } from '../../components/layout/use-document-title';
  * /create-caucus. A first visit (no query at all) starts at the user's home district.
  */
 
-/** The catalog key of each listed political alignment (the stored value stays English). */
-const ALIGNMENT_KEYS = {
-  Republican: 'republican',
-  Democrat: 'democrat',
-  Libertarian: 'libertarian',
-  Constitutionalist: 'constitutionalist',
-  Green: 'green',
-  Reformer: 'reformer',
-  'No Labels': 'noLabels',
-  Independent: 'independent',
-  Other: 'other',
-} as const satisfies Record<Alignment, string>;
-const isListedAlignment = (value: string): value is Alignment => (ALIGNMENTS as readonly string[]).includes(value);
 const DEFAULT_STATUS: CaucusStatusFilter = 'available';
 const NAME_DEBOUNCE_MS = 300;
 
@@ -150,6 +138,7 @@ export default function CaucusSearchPage() {
 
 function FilterPanel({ filters, onChange, homeLabel }: { filters: Filters; onChange: (change: Partial<Filters>) => void; homeLabel: string | null }) {
   const { t } = useTranslation('caucuses');
+  const alignmentName = useAlignmentName();
   const ids = useId();
   const id = (name: string) => `${ids}-${name}`;
   const [name, setName] = useState(filters.name);
@@ -241,7 +230,7 @@ function FilterPanel({ filters, onChange, homeLabel }: { filters: Filters; onCha
               <option value="">{t('searchPage.filters.allAlignments')}</option>
               {ALIGNMENTS.map((a) => (
                 <option key={a} value={a}>
-                  {t(`alignments.${ALIGNMENT_KEYS[a]}`)}
+                  {alignmentName(a)}
                 </option>
               ))}
             </Select>
@@ -334,6 +323,7 @@ function Results({ filters, onReset }: { filters: Filters; onReset: () => void }
 
 function CaucusCard({ caucus: c }: { caucus: CaucusSummary }) {
   const { t } = useTranslation('caucuses');
+  const alignmentName = useAlignmentName();
   const open = c.status === 'available';
   return (
     <Card className="relative h-full transition-shadow focus-within:ring-2 focus-within:ring-navy-500 hover:shadow-md">
@@ -369,9 +359,7 @@ function CaucusCard({ caucus: c }: { caucus: CaucusSummary }) {
               {/* A listed alignment reads in the page's language; an Other alignment is the organizer's own words. */}
               {c.politicalAlignment == null
                 ? t('searchPage.card.noAlignment')
-                : isListedAlignment(c.politicalAlignment)
-                  ? t(`alignments.${ALIGNMENT_KEYS[c.politicalAlignment]}`)
-                  : c.politicalAlignment}
+                : alignmentName(c.politicalAlignment)}
             </dd>
           </div>
           <div>

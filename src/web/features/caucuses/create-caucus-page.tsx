@@ -9,7 +9,7 @@ import { CAUCUS_MESSAGES, CAUCUS_NAME_MAX, CAUCUS_PASSWORD_MIN, createCaucusSche
 import type { CaucusSummary } from '../../../domain/caucuses/caucus-types';
 import { MAX_LEVEL, MIN_LEVEL } from '../../../domain/caucuses/level';
 import { STATES, districtLabel, districtsOf, isStateCode, isValidDistrict, stateName } from '../../../domain/geography/states';
-import { ALIGNMENTS, OTHER_ALIGNMENT_MAX, type Alignment } from '../../../domain/profiles/alignment';
+import { ALIGNMENTS, OTHER_ALIGNMENT_MAX } from '../../../domain/profiles/alignment';
 import type { OwnProfile } from '../../../domain/profiles/profile-types';
 import { ApiError, apiOrConfirmation, type ConfirmationAnswer } from '../../api/http';
 import { Button } from '../../components/ui/button';
@@ -22,6 +22,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { FormAlert, SelectField, TextField, focusFirstInvalid } from '../auth/auth-fields';
 import { useSession } from '../session/use-session';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
+import { useAlignmentName } from '../../i18n/alignment-name';
 
 /**
  * /create-caucus, 'Create New Caucus'. As a voting member the caucus takes the creator's
@@ -60,18 +61,6 @@ const EMPTY: Values = {
 
 type Confirmation = ConfirmationAnswer;
 
-/** The catalog key of each listed political alignment (the value sent stays English). */
-const ALIGNMENT_KEYS = {
-  Republican: 'republican',
-  Democrat: 'democrat',
-  Libertarian: 'libertarian',
-  Constitutionalist: 'constitutionalist',
-  Green: 'green',
-  Reformer: 'reformer',
-  'No Labels': 'noLabels',
-  Independent: 'independent',
-  Other: 'other',
-} as const satisfies Record<Alignment, string>;
 
 /** POST that hands back a `requires_confirmation` answer (409) instead of throwing it. */
 async function postCaucus(body: unknown): Promise<{ created: CaucusSummary } | { confirm: Confirmation }> {
@@ -108,6 +97,7 @@ export default function CreateCaucusPage() {
 
 function CreateCaucusForm({ user }: { user: OwnProfile }) {
   const { t } = useTranslation('caucuses');
+  const alignmentName = useAlignmentName();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>(EMPTY);
@@ -309,7 +299,7 @@ function CreateCaucusForm({ user }: { user: OwnProfile }) {
                 <option value="">{t('createPage.alignment.select')}</option>
                 {ALIGNMENTS.map((a) => (
                   <option key={a} value={a}>
-                    {t(`alignments.${ALIGNMENT_KEYS[a]}`)}
+                    {alignmentName(a)}
                   </option>
                 ))}
               </SelectField>

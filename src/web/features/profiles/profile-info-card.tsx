@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { districtCount, districtsOf, stateName, STATES } from '../../../domain/geography/states';
-import { ALIGNMENTS, OTHER_ALIGNMENT_MAX, splitAlignment, type Alignment } from '../../../domain/profiles/alignment';
+import { ALIGNMENTS, OTHER_ALIGNMENT_MAX, splitAlignment } from '../../../domain/profiles/alignment';
 import { BIO_MAX, TAGLINE_MAX } from '../../../domain/profiles/limits';
 import {
   updateAlignmentSchema,
@@ -15,6 +15,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/ca
 import { CharacterCount, Input, Label, Select, Textarea } from '../../components/ui/form-controls';
 import { Empty, InlineField } from './inline-field';
 import { useEditProfile } from './profile-queries';
+import { useAlignmentName } from '../../i18n/alignment-name';
 
 /** "California, District 12"; a one-district state reads "Alaska, At-large district" (state names stay in English). */
 function locationText(t: TFunction<'profiles'>, state: string, district: number): string {
@@ -22,26 +23,12 @@ function locationText(t: TFunction<'profiles'>, state: string, district: number)
   return districtCount(state) === 1 ? t('info.locationAtLarge', { state: stateName(state) }) : t('info.locationDistrict', { state: stateName(state), district });
 }
 
-/** The listed alignments' keys in the catalog; the stored value stays the English name. */
-const ALIGNMENT_KEYS = {
-  Republican: 'republican',
-  Democrat: 'democrat',
-  Libertarian: 'libertarian',
-  Constitutionalist: 'constitutionalist',
-  Green: 'green',
-  Reformer: 'reformer',
-  'No Labels': 'noLabels',
-  Independent: 'independent',
-  Other: 'other',
-} as const satisfies Record<Alignment, string>;
-
-const isAlignment = (value: string): value is Alignment => (ALIGNMENTS as readonly string[]).includes(value);
 
 /** Name, email (own), home, level, alignment, tagline and bio (own); editors for the owner. */
 export function ProfileInfoCard({ profile, own }: { profile: PublicProfile; own: OwnProfile | null }) {
   const { t } = useTranslation('profiles');
   const edit = useEditProfile();
-  const alignmentName = (alignment: Alignment) => t(`info.alignments.${ALIGNMENT_KEYS[alignment]}`);
+  const alignmentName = useAlignmentName();
   const firstIssue = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
     result.success ? undefined : (result.error?.issues[0]?.message ?? t('info.invalidInput'));
 
@@ -178,7 +165,7 @@ export function ProfileInfoCard({ profile, own }: { profile: PublicProfile; own:
             }
           >
             {profile.politicalAlignment ? (
-              isAlignment(profile.politicalAlignment) ? alignmentName(profile.politicalAlignment) : profile.politicalAlignment
+              alignmentName(profile.politicalAlignment)
             ) : (
               <Empty>{t('info.notSpecified')}</Empty>
             )}

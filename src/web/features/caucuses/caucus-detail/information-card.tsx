@@ -1,16 +1,15 @@
 import type { ReactNode } from 'react';
 import { Lock } from 'lucide-react';
-import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { CaucusDetail } from '../../../../domain/caucuses/caucus-types';
 import { districtLabel, stateName } from '../../../../domain/geography/states';
-import type { Alignment } from '../../../../domain/profiles/alignment';
 import { useAppOrigin } from '../../../components/app-origin';
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card';
 import { CopyButton } from '../../../components/ui/copy-button';
 import { Input } from '../../../components/ui/form-controls';
 import { Pill } from './pill';
 import { PlatformLink } from './platform-link';
+import { useAlignmentName } from '../../../i18n/alignment-name';
 
 /** Caucus Information: invitation link, password (for insiders), platform link, type, status, district, level, alignment. */
 export function InformationCard({ caucus }: { caucus: CaucusDetail }) {
@@ -83,23 +82,13 @@ export function InformationCard({ caucus }: { caucus: CaucusDetail }) {
   );
 }
 
-const ALIGNMENT_KEYS: Record<Alignment, ParseKeys<'caucus-detail'>> = {
-  Republican: 'alignments.republican',
-  Democrat: 'alignments.democrat',
-  Libertarian: 'alignments.libertarian',
-  Constitutionalist: 'alignments.constitutionalist',
-  Green: 'alignments.green',
-  Reformer: 'alignments.reformer',
-  'No Labels': 'alignments.noLabels',
-  Independent: 'alignments.independent',
-  Other: 'alignments.other',
-};
 
 /** A political alignment as read in the page's language: a listed one translated, an Other text as written, or Not specified. */
 export function AlignmentName({ value }: { value: string | null | undefined }) {
   const { t } = useTranslation('caucus-detail');
+  const alignmentName = useAlignmentName();
   if (value === null || value === undefined) return t('information.notSpecified');
-  return Object.hasOwn(ALIGNMENT_KEYS, value) ? t(ALIGNMENT_KEYS[value as Alignment]) : value;
+  return alignmentName(value);
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
