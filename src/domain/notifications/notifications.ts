@@ -1,5 +1,6 @@
 import { badgeSlug } from '../badges/catalogue';
 import { BADGE_REWARDS, WELCOME_VOUCHER } from '../rewards/reward-catalogue';
+import { SPANISH_BADGE_NAMES, SPANISH_REWARD_WORDS } from '../i18n/catalogue-names-es';
 import type { Language } from '../i18n/languages';
 
 /**
@@ -265,6 +266,9 @@ export function spanishChallengeOutcome(outcome: string): string {
   return `ganó el equipo ${winner === 'blue' ? 'azul' : 'naranja'}, ${score}.`;
 }
 
+/** A catalogue badge's Spanish name (a name it does not know, as written). */
+const spanishBadge = (name: string) => SPANISH_BADGE_NAMES[name] ?? name;
+
 const SPANISH_REPLY_TITLES = { response: 'Nueva respuesta', rebuttal: 'Nueva réplica', defense: 'Nueva defensa' } as const;
 
 /** The Spanish words of every notification (issue 15); the glossary is docs/glossary-es.md. */
@@ -323,11 +327,11 @@ const SPANISH_WORDS: { [K in NotificationKind]: (data: NotificationData[K]) => N
   }),
   badge_earned: (d) =>
     BADGE_REWARDS.some((r) => r.badgeName === d.badgeName)
-      ? { title: 'Insignia ganada', body: `Ganaste la insignia ${d.badgeName} y una recompensa con ella: reclámala en la página de Recompensas.`, link: '/rewards' }
-      : { title: 'Insignia ganada', body: `Ganaste la insignia ${d.badgeName}.`, link: `/badge/${badgeSlug(d.badgeName)}` },
+      ? { title: 'Insignia ganada', body: `Ganaste la insignia ${spanishBadge(d.badgeName)} y una recompensa con ella: reclámala en la página de Recompensas.`, link: '/rewards' }
+      : { title: 'Insignia ganada', body: `Ganaste la insignia ${spanishBadge(d.badgeName)}.`, link: `/badge/${badgeSlug(d.badgeName)}` },
   reward_available: (d) => ({
     title: 'Recompensa disponible',
-    body: `Tu recompensa ${d.rewardTitle} está lista: reclámala en la página de Recompensas.`,
+    body: `Tu recompensa ${SPANISH_REWARD_WORDS[d.rewardTitle] ?? d.rewardTitle} está lista: reclámala en la página de Recompensas.`,
     link: '/rewards',
   }),
   friend_request: (d) => ({

@@ -1,3 +1,4 @@
+import { SPANISH_BADGE_NAMES, SPANISH_REWARD_WORDS } from '../../domain/i18n/catalogue-names-es';
 import type { Language } from '../../domain/i18n/languages';
 import type { OutgoingMail } from './outbox';
 
@@ -106,8 +107,11 @@ export interface RewardCertificate {
 
 /** The certificate of a claimed reward: the reward, its unique voucher code, and how to redeem it by email. */
 export function rewardCertificateMail(to: string, name: string, certificate: RewardCertificate, language: Language = 'en'): OutgoingMail {
-  const { rewardTitle, prize, voucherCode, rewardsUrl } = certificate;
   const es = language === 'es';
+  const { voucherCode, rewardsUrl } = certificate;
+  // The catalogue's words in the reader's language: a badge reward is named by its badge.
+  const rewardTitle = es ? (SPANISH_BADGE_NAMES[certificate.rewardTitle] ?? SPANISH_REWARD_WORDS[certificate.rewardTitle] ?? certificate.rewardTitle) : certificate.rewardTitle;
+  const prize = es ? (SPANISH_REWARD_WORDS[certificate.prize] ?? certificate.prize) : certificate.prize;
   const title = es ? `Tu certificado de recompensa: ${prize}` : `Your reward certificate: ${prize}`;
   const lines = es
     ? [

@@ -3,6 +3,9 @@
 // placeholders and tags of its English one (a `{count}` lost in translation would show nothing).
 import { describe, expect, it } from 'vitest';
 import { IntlMessageFormat } from 'intl-messageformat';
+import { BADGES } from '../../domain/badges/catalogue';
+import { SPANISH_BADGE_NAMES, SPANISH_REWARD_WORDS } from '../../domain/i18n/catalogue-names-es';
+import { REWARDS } from '../../domain/rewards/reward-catalogue';
 import { NAMESPACES } from './namespaces';
 
 type Tree = { [key: string]: string | Tree };
@@ -71,5 +74,28 @@ describe('translation catalogs', () => {
     expect([...en.keys()].filter((k) => !es.has(k))).toEqual(['a.c']);
     expect(parts('Hello {name}', 'en-US')).not.toEqual(parts('Hola', 'es-US'));
     expect(parts('{count, plural, one {# <strong>x</strong>} other {#}}', 'en-US')).toEqual(['<strong>', '{count}']);
+  });
+});
+
+describe('the catalogues’ Spanish names the server writes (notifications, certificates)', () => {
+  const spanishBadges = (spanish.badges as { catalogue: Record<string, { name: string }> }).catalogue;
+  const englishBadges = (english.badges as { catalogue: Record<string, { name: string }> }).catalogue;
+  const spanishRewards = (spanish.rewards as { catalogue: Record<string, { title: string; prize: string }> }).catalogue;
+  const englishRewards = (english.rewards as { catalogue: Record<string, { title: string; prize: string }> }).catalogue;
+
+  it('name every badge of the catalogue as its page does', () => {
+    for (const badge of BADGES) {
+      const key = Object.keys(englishBadges).find((k) => englishBadges[k]!.name === badge.name);
+      expect(key, `${badge.name} has a page name`).toBeDefined();
+      expect(SPANISH_BADGE_NAMES[badge.name], badge.name).toBe(spanishBadges[key!]!.name);
+    }
+  });
+
+  it('give every reward’s prize in Spanish as its page does', () => {
+    for (const reward of REWARDS) {
+      const key = Object.keys(englishRewards).find((k) => englishRewards[k]!.prize === reward.prize);
+      expect(key, `${reward.prize} has a page text`).toBeDefined();
+      expect(SPANISH_REWARD_WORDS[reward.prize], reward.prize).toBe(spanishRewards[key!]!.prize);
+    }
   });
 });

@@ -1,0 +1,63 @@
+// Spanish names of the badge and reward catalogues (issue 15), for what the server writes:
+// notification words and reward certificates. The pages take the same names from
+// src/web/locales/es/{badges,rewards}.json; src/web/i18n/catalogs.test.ts keeps the two equal.
+
+/** A catalogue badge's English name → its Spanish name. */
+export const SPANISH_BADGE_NAMES: Readonly<Record<string, string>> = {
+  'Friend': 'Amigo',
+  'Believer': 'Creyente',
+  'Evangelist': 'Evangelista',
+  'Avatar': 'Avatar',
+  'Lieutenant': 'Teniente',
+  'Captain': 'Capitán',
+  'Colonel': 'Coronel',
+  'General': 'General',
+  'Marshal': 'Mariscal',
+  'Delegate - Level 2': 'Delegado - Nivel 2',
+  'Delegate - Level 3': 'Delegado - Nivel 3',
+  'Delegate - Level 4': 'Delegado - Nivel 4',
+  'Delegate - Level 5': 'Delegado - Nivel 5',
+  'Candidate': 'Candidato',
+  'Hugger': 'Cariñoso',
+  'Life of the Party': 'Alma de la fiesta',
+  'Everyone\'s Favorite': 'Favorito de todos',
+  'Chatterbox': 'Parlanchín',
+  'Advocate': 'Defensor',
+  'Cicero': 'Cicerón',
+  'Warrior': 'Guerrero',
+  'Gladiator': 'Gladiador',
+  'Destroyer': 'Destructor',
+  'Conqueror': 'Conquistador',
+  'Pioneer 100': 'Pionero 100',
+  'Pioneer 1K': 'Pionero 1K',
+  'Champion': 'Campeón',
+  'OG 100': 'Fundador 100',
+  'OG 1K': 'Fundador 1K',
+  'OG 10K': 'Fundador 10K',
+  'George Washington': 'George Washington',
+};
+
+/** A reward's English title or prize → its Spanish one. */
+export const SPANISH_REWARD_WORDS: Readonly<Record<string, string>> = {
+  'Welcome Voucher': 'Vale de bienvenida',
+  '$100 Hotel Savings Card': 'Tarjeta de ahorro en hoteles de $100',
+  'Friend Badge': 'Insignia Amigo',
+  '$100 Restaurant Voucher': 'Vale de restaurante de $100',
+  'Believer Badge': 'Insignia Creyente',
+  '$200 Restaurant Voucher': 'Vale de restaurante de $200',
+  'Evangelist Badge': 'Insignia Evangelista',
+  '$300 Restaurant Voucher': 'Vale de restaurante de $300',
+  'Avatar Badge': 'Insignia Avatar',
+  'Airfare plus a 2-Night Hotel Stay for 2': 'Boletos de avión y 2 noches de hotel para 2 personas',
+  'Lieutenant Badge': 'Insignia Teniente',
+  'Captain Badge': 'Insignia Capitán',
+  '$200 Hotel Card plus a $200 Restaurant Voucher': 'Tarjeta de hotel de $200 y un vale de restaurante de $200',
+  'Colonel Badge': 'Insignia Coronel',
+  '$400 Hotel Card plus a $300 Restaurant Voucher': 'Tarjeta de hotel de $400 y un vale de restaurante de $300',
+  'General Badge': 'Insignia General',
+  'All-Inclusive 2-Night Resort Getaway': 'Escapada de 2 noches con todo incluido a un complejo turístico',
+  'Marshal Badge': 'Insignia Mariscal',
+  '7-Night Luxury Resort Getaway': 'Escapada de 7 noches a un complejo turístico de lujo',
+  'Champion Badge': 'Insignia Campeón',
+  '$400 Hotel Card plus a $400 Restaurant Voucher': 'Tarjeta de hotel de $400 y un vale de restaurante de $400',
+};
