@@ -540,6 +540,9 @@ async function main() {
     const socialPart = await socialEndpoints(social);
     endpoints.push(...socialPart.endpoints);
     Object.assign(counts, socialPart.counts);
+    // A part left out of the data (--messages 0) is left out of the measurements, and said.
+    const skipped = socialPart.skipped;
+    for (const part of skipped) log(`Left out: ${part}.`);
     const engagePart = await engageEndpoints(social);
     endpoints.push(...engagePart.endpoints);
     Object.assign(counts, engagePart.counts);
@@ -571,7 +574,7 @@ async function main() {
     for (const endpoint of endpoints) if (endpoint.explain.length) plans.push({ name: endpoint.route, plan: await explain(pool, endpoint.explain) });
     const pgVersion = (await pool.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
 
-    const report = renderReport({ results, plans, counts, pgVersion, mode: database.mode, loadBefore, loadAfter: os.loadavg() });
+    const report = renderReport({ results, plans, counts, skipped, pgVersion, mode: database.mode, loadBefore, loadAfter: os.loadavg() });
     console.log(`\n${report}`);
     writeReport(args.out, report);
     log(`\nWritten to ${args.out}.`);
@@ -588,6 +591,7 @@ function renderReport(input: {
   results: Array<{ endpoint: Endpoint; app: Measure; raw: Measure | null }>;
   plans: Array<{ name: string; plan: string }>;
   counts: Record<string, number>;
+  skipped: string[];
   pgVersion: string;
   mode: string;
   loadBefore: number[];
@@ -611,6 +615,7 @@ function renderReport(input: {
     `- Other load on the machine: load average ${input.loadBefore.map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min) before the run, ` +
       `${input.loadAfter.map((l) => l.toFixed(1)).join(' / ')} after (${cpus.length} cores; the bench itself adds about 2)`,
   );
+  if (input.skipped.length > 0) lines.push(`- Left out (not in the data): ${input.skipped.join('; ')}`);
   lines.push(`- Load: ${connections} concurrent connections, ${durationS} s per measurement after ${warmupS} s of warm-up; ids drawn at random from the database per request`);
   lines.push('');
   lines.push('| Endpoint | Ids; raw SQL | App req/s | p50 ms | p95 ms | p99 ms | Raw SQL q/s | Raw p50 | Raw p95 | Raw p99 | App/raw p95 | p95 < 50 ms |');
