@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cookieValue, firstKnownLanguage, negotiateLanguage, requestLanguage, requestTheme } from './languages';
+import { asLanguage, cookieValue, firstKnownLanguage, negotiateLanguage, requestLanguage, requestTheme } from './languages';
 
 describe('negotiateLanguage', () => {
   it.each([
@@ -48,5 +48,18 @@ describe('cookies', () => {
     expect(requestTheme('caucus_theme=dark')).toBe('dark');
     expect(requestTheme('caucus_theme=purple')).toBe('system');
     expect(requestTheme(null)).toBe('system');
+  });
+});
+
+describe('asLanguage', () => {
+  it.each([
+    ['es', 'es'],
+    ['en', 'en'],
+    ['fr', 'en'],
+    [null, 'en'],
+    [undefined, 'en'],
+    ['ES', 'en'],
+  ])('%s → %s', (value, expected) => {
+    expect(asLanguage(value)).toBe(expected);
   });
 });

@@ -72,13 +72,13 @@ export function writesNeedSession(messages: readonly SignedOutMessage[] = []): M
   };
 }
 
+/** Writes a suspended user may still make: their own language and theme (issue 15) are not content. */
+export const SUSPENSION_EXEMPT_PATHS: readonly string[] = ['/api/me/preferences'];
+
 /**
  * A suspended user (issue 14) can sign in and read, but every state change under /api is a
  * 403 that says why and until when (sign-out is better-auth's, mounted before this).
  */
-/** Writes a suspended user may still make: their own language and theme (issue 15) are not content. */
-export const SUSPENSION_EXEMPT_PATHS: readonly string[] = ['/api/me/preferences'];
-
 export function writesRefusedWhileSuspended(clock: Clock, timeZone: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const user = c.var.user;

@@ -1,10 +1,3 @@
-import { isLanguage, requestLanguage, type Language } from '../../../domain/i18n/languages';
-
-/** The language a person's mail is written in: the one saved with their account (issue 15). */
-const savedLanguage = (user: object): Language => {
-  const language = (user as { language?: unknown }).language;
-  return isLanguage(language) ? language : 'en';
-};
 import { ADMIN_ACTIONS, logAdminAction } from '../admin/admin-log.service';
 import { convertEmailInvitations } from '../invitations/invitations.service';
 import { betterAuth } from 'better-auth';
@@ -22,6 +15,7 @@ import { loggableError, type Logger } from '../../logger';
 import { recordEmailConfirmation } from '../badges/founding.service';
 import { awardReferralSpark } from '../points/referral.service';
 import { clearSignInFailures } from '../../http/account-throttle';
+import { asLanguage, requestLanguage, type Language } from '../../../domain/i18n/languages';
 
 export interface AuthDeps {
   db: Db;
@@ -36,6 +30,9 @@ export interface AuthDeps {
 export const SESSION_DAYS = 30;
 /** A session is extended (to SESSION_DAYS from now) when used a day or more after its last extension. */
 export const SESSION_UPDATE_AGE_SECONDS = 60 * 60 * 24;
+
+/** The language a person's mail is written in: the one saved with their account (issue 15). */
+const savedLanguage = (user: object): Language => asLanguage((user as { language?: unknown }).language);
 
 export function createAuth(deps: AuthDeps) {
   const { db, logger, baseUrl } = deps;

@@ -1,3 +1,4 @@
+import { asLanguage } from '../../../domain/i18n/languages';
 import type { CaucusInvitationView } from '../../../domain/caucuses/caucus-types';
 import { INVITATION_REMINDER_DAYS } from '../../../domain/notifications/reminders';
 import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
@@ -541,7 +542,7 @@ async function inviteByEmail(deps: InvitationDeps, c: { id: string; name: string
     const signUpUrl = `${baseUrl}/auth?tab=register&email=${encodeURIComponent(email)}&next=${encodeURIComponent(next)}`;
     // Written in the inviter's language: the invitee has none with us yet.
     const [inviter] = await tx.select({ name: users.name, language: users.language }).from(users).where(eq(users.id, inviterId));
-    await enqueueMail(tx, emailInvitationMail(email, { inviterName: inviter?.name ?? FORMER_MEMBER, caucusName: c.name, role, signUpUrl }, inviter?.language === 'es' ? 'es' : 'en'));
+    await enqueueMail(tx, emailInvitationMail(email, { inviterName: inviter?.name ?? FORMER_MEMBER, caucusName: c.name, role, signUpUrl }, asLanguage(inviter?.language)));
     return { status: 'emailed' as const, email, message: INVITATION_MESSAGES.emailed(email) };
   });
 }

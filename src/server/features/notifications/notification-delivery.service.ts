@@ -1,4 +1,4 @@
-import { isLanguage, type Language } from '../../../domain/i18n/languages';
+import { asLanguage, type Language } from '../../../domain/i18n/languages';
 import { and, asc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { type NotificationKind, isNotificationKind } from '../../../domain/notifications/notifications';
 import { effectivePreference, type NotificationPreference } from '../../../domain/notifications/notification-preferences';
@@ -77,9 +77,6 @@ async function storedPreferences(db: DbOrTx, userIds: readonly string[]): Promis
   return stored;
 }
 
-/** A person's saved language (the column's check keeps it one of ours). */
-const readerLanguage = (value: string): Language => (isLanguage(value) ? value : 'en');
-
 function unsubscribeFor(deps: Pick<DeliveryDeps, 'baseUrl' | 'secret'>, userId: string, scope: UnsubscribeScope, language: Language) {
   return {
     url: `${deps.baseUrl}/unsubscribe/${unsubscribeToken(deps.secret, userId, scope)}`,
@@ -114,7 +111,7 @@ export async function deliverDueNotifications(deps: DeliveryDeps, batch = DELIVE
     if (due.length === 0) return 0;
 
     const stored = await storedPreferences(tx, [...new Set(due.map((d) => d.row.userId))]);
-    const languages = new Map(due.map((d) => [d.row.userId, readerLanguage(d.language)]));
+    const languages = new Map(due.map((d) => [d.row.userId, asLanguage(d.language)]));
     const views = new Map((await notificationViews(tx, due.map((d) => d.row), (row) => languages.get(row.userId) ?? 'en')).map((v) => [v.id, v]));
     const mails: OutgoingMail[] = [];
     const digests: Array<{ id: string; digest: 'daily' | 'weekly' }> = [];
@@ -131,7 +128,7 @@ export async function deliverDueNotifications(deps: DeliveryDeps, batch = DELIVE
       if (!preference.email || !emailVerified) continue;
       if (preference.cadence === 'immediate') {
         mails.push(
-          notificationMail(email, name, { title: view.title, body: view.body, url: `${deps.baseUrl}${view.link}` }, unsubscribeFor(deps, row.userId, row.kind, readerLanguage(language)), readerLanguage(language)),
+          notificationMail(email, name, { title: view.title, body: view.body, url: `${deps.baseUrl}${view.link}` }, unsubscribeFor(deps, row.userId, row.kind, asLanguage(language)), asLanguage(language)),
         );
       } else {
         digests.push({ id: row.id, digest: preference.cadence });
@@ -216,7 +213,7 @@ export async function sendDigests(deps: DeliveryDeps, cadence: 'daily' | 'weekly
         .select({ id: users.id, email: users.email, name: users.name, language: users.language })
         .from(users)
         .where(and(inArray(users.id, userIds), eq(users.emailVerified, true), isNull(users.deletedAt)));
-      const languages = new Map(recipients.map((r) => [r.id, readerLanguage(r.language)]));
+      const languages = new Map(recipients.map((r) => [r.id, asLanguage(r.language)]));
       const views = new Map((await notificationViews(tx, unread, (row) => languages.get(row.userId) ?? 'en')).map((v) => [v.id, v]));
       const mails: OutgoingMail[] = [];
       for (const person of recipients) {
@@ -236,8 +233,8 @@ export async function sendDigests(deps: DeliveryDeps, cadence: 'daily' | 'weekly
             person.email,
             person.name,
             { cadence, items, notificationsUrl: `${deps.baseUrl}/notifications` },
-            unsubscribeFor(deps, person.id, `digest-${cadence}`, readerLanguage(person.language)),
-            readerLanguage(person.language),
+            unsubscribeFor(deps, person.id, `digest-${cadence}`, asLanguage(person.language)),
+            asLanguage(person.language),
           ),
         );
       }

@@ -1,4 +1,5 @@
-import { DEFAULT_LANGUAGE, DEFAULT_THEME, isLanguage, isTheme, type Language, type Theme } from '../../../domain/i18n/languages';
+import { asLanguage, DEFAULT_THEME, isTheme, type Language, type Theme } from '../../../domain/i18n/languages';
+import type { Clock } from '../../clock';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { userLevel } from '../../../domain/caucuses/level';
 import { resolveAlignment } from '../../../domain/profiles/alignment';
@@ -148,16 +149,16 @@ export async function getOwnProfile({ db, baseUrl }: Deps & { baseUrl: string },
       votingInUnfinalized: row.votingInUnfinalized,
     }),
     badgeNames: row.badgeNames,
-    language: isLanguage(row.language) ? row.language : DEFAULT_LANGUAGE,
+    language: asLanguage(row.language),
     theme: isTheme(row.theme) ? row.theme : DEFAULT_THEME,
   };
 }
 
 /** Keeps a person's language and theme (issue 15). */
-export async function updatePreferences({ db }: Deps, userId: string, preferences: { language?: Language; theme?: Theme }): Promise<void> {
+export async function updatePreferences({ db, clock }: Deps & { clock: Clock }, userId: string, preferences: { language?: Language; theme?: Theme }): Promise<void> {
   await db
     .update(users)
-    .set({ ...(preferences.language ? { language: preferences.language } : {}), ...(preferences.theme ? { theme: preferences.theme } : {}), updatedAt: new Date() })
+    .set({ ...(preferences.language ? { language: preferences.language } : {}), ...(preferences.theme ? { theme: preferences.theme } : {}), updatedAt: clock.now() })
     .where(eq(users.id, userId));
 }
 

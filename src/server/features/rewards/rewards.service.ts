@@ -1,3 +1,4 @@
+import { asLanguage } from '../../../domain/i18n/languages';
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import {
@@ -99,7 +100,7 @@ export async function claimReward(deps: RewardDeps, userId: string, key: string)
           prize: reward.prize,
           voucherCode: claim.voucherCode,
           rewardsUrl: `${deps.baseUrl}/rewards`,
-        }, user.language === 'es' ? 'es' : 'en'),
+        }, asLanguage(user.language)),
       );
       await tx.update(rewardClaims).set({ status: 'processed', processedAt: now }).where(eq(rewardClaims.id, claim.id));
     });

@@ -1,3 +1,4 @@
+import { asLanguage } from '../../../domain/i18n/languages';
 import { translateMessage } from '../../../domain/i18n/translate-message';
 import { createHmac } from 'node:crypto';
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
@@ -138,7 +139,7 @@ export async function openCheckout(
   try {
     // The payer's saved language: the provider's page speaks it, and shows what is paid for in it.
     const [payer] = await deps.db.select({ language: users.language }).from(users).where(eq(users.id, request.userId));
-    const language = payer?.language === 'es' ? 'es' : 'en';
+    const language = asLanguage(payer?.language);
     session = await provider.createCheckout({ ...request, language, description: translateMessage(language, request.description) });
   } catch (error) {
     deps.logger.error({ err: loggableError(error), what: 'checkout', purpose: request.purpose }, 'payment provider failed');
