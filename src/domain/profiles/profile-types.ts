@@ -52,5 +52,7 @@ export interface EarnedBadge {
 }
 
 export const FORMER_MEMBER_NAME = 'Former member';
+/** FORMER_MEMBER_NAME as the words the server writes itself say it (notifications), per language. */
+export const FORMER_MEMBER_NAMES: Record<Language, string> = { en: FORMER_MEMBER_NAME, es: 'Exmiembro' };
 
 export type DeleteOutcome = { type: 'soft_delete' | 'hard_delete'; message: string };

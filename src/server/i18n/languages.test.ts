@@ -126,6 +126,16 @@ describe('notifications and activities in the reader’s language', () => {
     expect(en.items[0]).toMatchObject({ title: 'Friend request', body: 'Pablo Amigo wants to be your friend.' });
   });
 
+  it('names a person who has left as a former member in the reader’s language', async () => {
+    const reader = await createUser(database.db);
+    const gone = await createUser(database.db, { name: 'Ido Ido' });
+    await database.db.transaction((tx) => notify(tx, new Date(), [{ userId: reader.id, kind: 'friend_request', data: { fromId: gone.id, fromName: gone.name } }]));
+    await database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
+    const cookie = await t.cookieFor(reader);
+    const es = (await (await t.request('/api/notifications', { cookie: `${cookie}; caucus_lang=es` })).json()) as NotificationPage;
+    expect(es.items[0]?.body).toBe('Exmiembro quiere ser tu amigo.');
+  });
+
   it('shows a profile’s activities in the reader’s language', async () => {
     const person = await createUser(database.db);
     await database.db.insert(activities).values({ userId: person.id, activityType: 'caucus_joined', description: 'Joined the caucus "Main Street"' });

@@ -26,7 +26,7 @@ export function notificationSettingsRoutes(deps: Deps) {
     c.json(await settings.setNotificationSetting(deps, requireUser(c).id, c.req.valid('param').kind, c.req.valid('json'))),
   );
   app.get('/unsubscribe/:token', validate('param', tokenParam), (c) => {
-    const described = settings.describeUnsubscribe(deps.secret, c.req.valid('param').token);
+    const described = settings.describeUnsubscribe(deps.secret, c.req.valid('param').token, languageOf(c));
     if (!described) throw badRequest('bad_unsubscribe_link', settings.NOTIFICATION_SETTINGS_MESSAGES.badLink);
     return c.json(described);
   });

@@ -69,9 +69,9 @@ async function upsert(db: Db, now: Date, userId: string, rows: ReadonlyArray<{ k
 }
 
 /** What an unsubscribe link stops, in words ("emails about friend requests"), or null if the link is not valid. */
-export function describeUnsubscribe(secret: string, token: string): { what: string } | null {
+export function describeUnsubscribe(secret: string, token: string, language: Language = 'en'): { what: string } | null {
   const read = readUnsubscribeToken(secret, token);
-  return read ? { what: unsubscribeWhat(read.scope) } : null;
+  return read ? { what: unsubscribeWhat(read.scope, language) } : null;
 }
 
 export function unsubscribeWhat(scope: UnsubscribeScope, language: Language = 'en'): string {

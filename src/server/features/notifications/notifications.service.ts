@@ -1,6 +1,6 @@
 import type { Language } from '../../../domain/i18n/languages';
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { FORMER_MEMBER_NAME } from '../../../domain/profiles/profile-types';
+import { FORMER_MEMBER_NAMES } from '../../../domain/profiles/profile-types';
 import {
   NOTIFICATION_PAGE_SIZE,
   describeNotification,
@@ -144,8 +144,9 @@ export async function notificationViews(db: DbOrTx, rows: readonly Row[], langua
       : (await db.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), isNull(users.deletedAt)))).map((u) => u.id),
   );
   return valid.map((row) => {
-    const data = withFormerMembers(row.kind, row.data as NotificationData[typeof row.kind], (id) => present.has(id), FORMER_MEMBER_NAME);
-    return { id: row.id, kind: row.kind, ...describeNotification(row.kind, data, languageOf(row)), createdAt: row.createdAt.toISOString(), readAt: row.readAt?.toISOString() ?? null };
+    const language = languageOf(row);
+    const data = withFormerMembers(row.kind, row.data as NotificationData[typeof row.kind], (id) => present.has(id), FORMER_MEMBER_NAMES[language]);
+    return { id: row.id, kind: row.kind, ...describeNotification(row.kind, data, language), createdAt: row.createdAt.toISOString(), readAt: row.readAt?.toISOString() ?? null };
   });
 }
 

@@ -6,6 +6,7 @@ import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { useTranslation } from 'react-i18next';
 import { useFormat, type Format } from '../../i18n/format';
+import { usePersonName } from '../../i18n/person-name';
 import { cn } from '../ui/class-names';
 import { Label, Textarea } from '../ui/form-controls';
 import { EmptyState } from '../ui/page';
@@ -149,6 +150,7 @@ function useLiveChat({ path, queryKey, belongs }: Pick<LiveChatProps, 'path' | '
 export function LiveChat({ path, queryKey, belongs, maxLength, title, logLabel, onSendError, reportKind }: LiveChatProps) {
   const { t } = useTranslation();
   const format = useFormat();
+  const personName = usePersonName();
   const { user } = useSession();
   const { history, messages, addMessage, streamState } = useLiveChat({ path, queryKey, belongs });
   const [draft, setDraft] = useState('');
@@ -250,7 +252,7 @@ export function LiveChat({ path, queryKey, belongs, maxLength, title, logLabel, 
                     <div className="flex items-start justify-between gap-2">
                       <p className="flex flex-wrap items-baseline gap-x-2 text-xs">
                         <span className="font-semibold text-navy-900">
-                          {m.userName}
+                          {personName(m.userName)}
                           {mine ? <span className="font-normal text-slate-600">{t('chat.you')}</span> : null}
                         </span>
                         <time dateTime={m.createdAt} className="text-slate-600">

@@ -6,7 +6,9 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import type { CaucusDetail, CaucusPerson, VoteResult } from '../../../../domain/caucuses/caucus-types';
 import type { OwnProfile } from '../../../../domain/profiles/profile-types';
+import { FORMER_MEMBER_NAME } from '../../../../domain/profiles/profile-types';
 import { api } from '../../../api/http';
+import { usePersonName } from '../../../i18n/person-name';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { detailKey } from './caucus-detail-query';
 import { Ballot, ElectionFollowList } from './election-ballot';
@@ -20,6 +22,7 @@ import { messageOf, splitMessage } from './toast-text';
  */
 export function ElectionCard({ caucus, user, onShowPerson }: { caucus: CaucusDetail; user: OwnProfile; onShowPerson: (p: CaucusPerson) => void }) {
   const { t } = useTranslation('caucus-detail');
+  const personName = usePersonName();
   const queryClient = useQueryClient();
   const viewer = caucus.viewer;
   const [choice, setChoice] = useState<string | null>(viewer?.myVoteCandidateId ?? null);
@@ -71,7 +74,7 @@ export function ElectionCard({ caucus, user, onShowPerson }: { caucus: CaucusDet
   // open (by this member's vote or another's): a live region present before and after.
   const [announcement, setAnnouncement] = useState('');
   const wasFinalized = useRef(caucus.electionFinalized);
-  const delegateName = caucus.electedDelegate?.name ?? t('formerMember');
+  const delegateName = personName(caucus.electedDelegate?.name ?? FORMER_MEMBER_NAME);
   useEffect(() => {
     if (caucus.electionFinalized && !wasFinalized.current) setAnnouncement(t('result.announcement', { name: delegateName }));
     wasFinalized.current = caucus.electionFinalized;

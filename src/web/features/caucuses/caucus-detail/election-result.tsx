@@ -3,7 +3,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CaucusDetail, CaucusPerson } from '../../../../domain/caucuses/caucus-types';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { shownName } from './person-button';
+import { FORMER_MEMBER_NAME } from '../../../../domain/profiles/profile-types';
+import { usePersonName } from '../../../i18n/person-name';
 
 /**
  * Delegate Election once finalized: who was elected, and where they go next. `takeFocus` when
@@ -12,6 +13,7 @@ import { shownName } from './person-button';
  */
 export function ElectionResult({ caucus, onShowPerson, takeFocus = false }: { caucus: CaucusDetail; onShowPerson: (p: CaucusPerson) => void; takeFocus?: boolean }) {
   const { t } = useTranslation('caucus-detail');
+  const personName = usePersonName();
   const delegate = caucus.electedDelegate;
   const nextLevel = Math.min(5, caucus.level + 1);
   const region = useRef<HTMLDivElement>(null);
@@ -36,10 +38,10 @@ export function ElectionResult({ caucus, onShowPerson, takeFocus = false }: { ca
                 className="text-lg font-semibold break-words text-navy-900 underline-offset-4 hover:underline"
                 onClick={() => onShowPerson(delegate)}
               >
-                {shownName(delegate.name, t('formerMember'))}
+                {personName(delegate.name)}
               </button>
             ) : (
-              <p className="text-lg font-semibold text-navy-900">{t('formerMember')}</p>
+              <p className="text-lg font-semibold text-navy-900">{personName(FORMER_MEMBER_NAME)}</p>
             )}
             <p className="text-sm text-slate-700">
               {caucus.level === 5 ? t('result.representsAsCandidate', { level: nextLevel }) : t('result.represents', { level: nextLevel })}

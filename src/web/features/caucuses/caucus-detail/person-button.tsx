@@ -1,10 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { CaucusPerson } from '../../../../domain/caucuses/caucus-types';
-import { FORMER_MEMBER_NAME } from '../../../../domain/profiles/profile-types';
 import { Avatar } from '../../../components/ui/avatar';
-
-/** A person's name as shown: the server names a deleted account FORMER_MEMBER_NAME; the page says it in its own language. */
-export const shownName = (name: string, formerMember: string) => (name === FORMER_MEMBER_NAME ? formerMember : name);
+import { usePersonName } from '../../../i18n/person-name';
 
 /**
  * A member or organizer in a list: avatar, name and level; opens their profile card (a
@@ -13,6 +10,7 @@ export const shownName = (name: string, formerMember: string) => (name === FORME
  */
 export function PersonButton({ person, onShow }: { person: CaucusPerson; onShow: (p: CaucusPerson) => void }) {
   const { t } = useTranslation('caucus-detail');
+  const personName = usePersonName();
   return (
     <button
       type="button"
@@ -22,7 +20,7 @@ export function PersonButton({ person, onShow }: { person: CaucusPerson; onShow:
     >
       <Avatar name={person.name} photoUrl={person.photoUrl} decorative className="h-8 w-8 text-xs" />
       <span className="min-w-0">
-        <span className="block text-sm font-medium break-words text-slate-900">{shownName(person.name, t('formerMember'))}</span>
+        <span className="block text-sm font-medium break-words text-slate-900">{personName(person.name)}</span>
         <span className="block text-xs text-slate-600">{t('level', { level: person.level })}</span>
       </span>
     </button>

@@ -8,12 +8,14 @@ import { api } from '../../../api/http';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { usePersonName } from '../../../i18n/person-name';
 import { Avatar } from '../../../components/ui/avatar';
 import { AlignmentName } from './information-card';
 
 /** A member's or organizer's card: photo, tagline, district and alignment, and View Profile (not for a member who has left). */
 export function ProfileDialog({ person, onClose }: { person: CaucusPerson | null; onClose: () => void }) {
   const { t } = useTranslation('caucus-detail');
+  const personName = usePersonName();
   const former = person?.name === FORMER_MEMBER_NAME;
   const profile = useQuery({
     queryKey: ['profiles', person?.id ?? ''],
@@ -23,7 +25,7 @@ export function ProfileDialog({ person, onClose }: { person: CaucusPerson | null
   return (
     <Dialog open={!!person} onOpenChange={(open) => !open && onClose()}>
       {person ? (
-        <DialogContent title={former ? t('formerMember') : person.name} description={t('level', { level: person.level })}>
+        <DialogContent title={personName(person.name)} description={t('level', { level: person.level })}>
           <div className="flex items-start gap-4">
             <Avatar name={person.name} photoUrl={person.photoUrl} decorative className="h-16 w-16 text-xl" />
             <div className="min-w-0 flex-1 space-y-1 text-sm">
