@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_LOCALES } from '../../domain/i18n/languages';
+import { asLanguage, LANGUAGE_LOCALES } from '../../domain/i18n/languages';
 
 /**
  * The app's time zone (APP_TIME_ZONE, given to the page by the server as `<html data-time-zone>`):
@@ -62,6 +62,6 @@ export function makeFormat(locale: string, timeZone: string): Format {
 export function useFormat(): Format {
   const { i18n } = useTranslation();
   const timeZone = useContext(AppTimeZoneContext);
-  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const language = asLanguage(i18n.language);
   return useMemo(() => makeFormat(LANGUAGE_LOCALES[language], timeZone), [language, timeZone]);
 }

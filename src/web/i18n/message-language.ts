@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../domain/i18n/languages';
+import { asLanguage, type Language } from '../../domain/i18n/languages';
 
 /**
  * Messages written in English by the shared rules (zod schemas' field errors, the app's own
@@ -12,8 +12,7 @@ export function registerMessageTranslator(language: Language, translate: (messag
 }
 
 function pageLanguage(): Language {
-  const lang = typeof document === 'undefined' ? DEFAULT_LANGUAGE : document.documentElement.lang;
-  return isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
+  return asLanguage(typeof document === 'undefined' ? undefined : document.documentElement.lang);
 }
 
 /** `message` in `language` (default: the page's), when a translation is known. */

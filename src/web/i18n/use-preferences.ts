@@ -1,16 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useContext, useEffect, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANGUAGE, isLanguage, type Language, type Theme } from '../../domain/i18n/languages';
+import { asLanguage, type Language, type Theme } from '../../domain/i18n/languages';
 import type { OwnProfile } from '../../domain/profiles/profile-types';
 import { api } from '../api/http';
 import { SESSION_KEY, useSession } from '../features/session/use-session';
 import { showLanguage, showTheme } from './page-preferences';
 import { InitialThemeContext } from './preferences-context';
 
-/** Themes shown and chosen in every tab of this page at once (the switch in the menu and on the profile). */
-const themeListeners = new Set<(theme: Theme) => void>();
+/**
+ * The theme chosen on this page since it loaded (null: still the one it was drawn in), shared by
+ * every switch on the page (the menu's, the profile's) as an external store.
+ */
 let currentTheme: Theme | null = null;
+const themeListeners = new Set<() => void>();
+const subscribeTheme = (listener: () => void) => {
+  themeListeners.add(listener);
+  return () => void themeListeners.delete(listener);
+};
 
 /**
  * The page's language and theme, and how to change them (issue 15): at once on this page (and
@@ -21,12 +28,12 @@ export function usePreferences() {
   const queryClient = useQueryClient();
   const { user } = useSession();
   const initialTheme = useContext(InitialThemeContext);
-  const [theme, setThemeState] = useState<Theme>(currentTheme ?? initialTheme);
-  useEffect(() => {
-    themeListeners.add(setThemeState);
-    return () => void themeListeners.delete(setThemeState);
-  }, []);
-  const language: Language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const theme = useSyncExternalStore(
+    subscribeTheme,
+    () => currentTheme ?? initialTheme,
+    () => initialTheme,
+  );
+  const language = asLanguage(i18n.language);
 
   const save = useCallback(
     async (preferences: { language?: Language; theme?: Theme }) => {
@@ -64,7 +71,7 @@ export function usePreferences() {
 function applyTheme(theme: Theme) {
   currentTheme = theme;
   showTheme(theme);
-  for (const listener of themeListeners) listener(theme);
+  for (const listener of themeListeners) listener();
 }
 
 /**

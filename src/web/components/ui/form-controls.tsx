@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { isLanguage } from '../../../domain/i18n/languages';
+import { asLanguage } from '../../../domain/i18n/languages';
 import { inPageLanguage } from '../../i18n/message-language';
 import { Search } from 'lucide-react';
 import { forwardRef, type InputHTMLAttributes, type LabelHTMLAttributes, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
@@ -43,7 +43,7 @@ export function FieldError({ id, children }: { id?: string; children?: string })
   if (!children) return null;
   return (
     <p id={id} role="alert" className="text-sm text-red-700">
-      {inPageLanguage(children, isLanguage(i18n.language) ? i18n.language : undefined)}
+      {inPageLanguage(children, asLanguage(i18n.language))}
     </p>
   );
 }
