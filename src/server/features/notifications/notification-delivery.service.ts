@@ -48,10 +48,11 @@ export interface DeliveryDeps {
   /** Web Push; without it nothing is pushed. */
   push?: PushSender | null;
   /**
-   * Whether the person has the app open (a live stream in this process): their private
-   * messages are not mailed while they are there, and are looked at again later.
+   * Of these people, those who have the app open (a live stream in any server process,
+   * src/server/realtime/presence.ts): their private messages are not mailed while they are
+   * there, and are looked at again later.
    */
-  isConnected?: (userId: string) => boolean;
+  connectedAmong?: (userIds: readonly string[]) => Promise<Set<string>>;
 }
 
 /** A connected person's unread private message is looked at again after this long. */
@@ -116,7 +117,9 @@ export async function deliverDueNotifications(deps: DeliveryDeps, batch = DELIVE
     const mails: OutgoingMail[] = [];
     const digests: Array<{ id: string; digest: 'daily' | 'weekly' }> = [];
     // A private message to someone who has the app open waits until they are away (or read it).
-    const present = due.filter((d) => d.row.kind === 'private_message' && !d.row.readAt && deps.isConnected?.(d.row.userId)).map((d) => d.row.id);
+    const waiting = due.filter((d) => d.row.kind === 'private_message' && !d.row.readAt);
+    const reading = waiting.length > 0 && deps.connectedAmong ? await deps.connectedAmong(waiting.map((d) => d.row.userId)) : new Set<string>();
+    const present = waiting.filter((d) => reading.has(d.row.userId)).map((d) => d.row.id);
     for (const { row, email, name, language, emailVerified, deletedAt } of due) {
       if (present.includes(row.id)) continue;
       const view = views.get(row.id);

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../clock';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/auth';
@@ -9,6 +9,7 @@ import { notificationSettings, notifications } from '../../db/schema/notificatio
 import { mailOutbox } from '../../db/schema/platform';
 import { createLogger } from '../../logger';
 import { deliverDueMail, smtpTransport } from '../../mail/outbox';
+import { startPresence } from '../../realtime/presence';
 import { createUser } from '../../test/factories';
 import { TEST_ORIGIN, createTestApp, testSettings } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
@@ -160,17 +161,23 @@ describe('delivering notifications by mail and push', () => {
     expect(await mailsTo(dee)).toHaveLength(2);
   });
 
-  it('does not mail a private message while its reader has the app open; looks again 5 minutes later', async () => {
+  it('does not mail a private message while its reader has the app open in another process; looks again 5 minutes later', async () => {
     const fin = await person();
     const gia = await person();
     await write(start, [{ userId: fin.id, kind: 'private_message', data: { fromId: gia.id, fromName: gia.name, count: 1 }, dedupeKey: gia.id }]);
     const clock = fixedClock(at(30));
-    let connected = true;
-    const deps = { ...deliveryDeps(clock), isConnected: (userId: string) => connected && userId === fin.id };
+    // Fin's stream is held by one process; the delivery runs in another.
+    const holding = await startPresence({ db: database.db });
+    const delivering = await startPresence({ db: database.db });
+    afterAll(() => Promise.all([holding.close(), delivering.close()]));
+    holding.set(fin.id, true);
+    await holding.settled();
+    const deps = { ...deliveryDeps(clock), connectedAmong: delivering.connectedAmong };
     await deliverAllDueNotifications(deps);
     expect(await mailsTo(fin)).toHaveLength(0);
     expect(await nextDeliveryAt(database.db, at(30))).toEqual(at(30 + 5 * 60));
-    connected = false;
+    holding.set(fin.id, false);
+    await holding.settled();
     clock.set(at(30 + 5 * 60));
     await deliverAllDueNotifications(deps);
     expect((await mailsTo(fin)).map((m) => m.subject)).toEqual(['New message']);

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { poolSizePerProcess, restartDecision, workerCount } from './cluster-primary';
+
+describe('how many processes, with how many connections', () => {
+  it.each([
+    [0, 2, 2],
+    [0, 1, 1],
+    [0, 16, 16],
+    [1, 8, 1],
+    [3, 2, 3],
+  ])('WORKERS=%i on %i cores → %i processes', (setting, cores, expected) => {
+    expect(workerCount(setting, cores)).toBe(expected);
+  });
+
+  it.each([
+    [1, 20],
+    [2, 20],
+    [4, 20],
+    [6, 15],
+    [8, 10],
+    [16, 5],
+    [64, 5],
+  ])('%i processes → %i connections each', (processes, expected) => {
+    expect(poolSizePerProcess(processes)).toBe(expected);
+  });
+});
+
+describe('restarting a worker that ended', () => {
+  const now = 1_000_000;
+  it.each([
+    ['killed by a signal', null, [now], 'restart'],
+    ['crashed (exit 1)', 1, [now], 'restart'],
+    ['the fourth end within a minute', 1, [now - 50_000, now - 40_000, now - 1000, now], 'restart'],
+    ['the fifth end within a minute', 1, [now - 50_000, now - 40_000, now - 30_000, now - 1000, now], 'stop'],
+    ['five ends, the oldest over a minute ago', 1, [now - 61_000, now - 40_000, now - 30_000, now - 1000, now], 'restart'],
+    ['could not listen (exit 4)', 4, [now], 'stop'],
+    ['bad settings (exit 2)', 2, [now], 'stop'],
+    ['data folder in use (exit 3)', 3, [now], 'stop'],
+  ] as const)('%s → %s', (_what, code, exits, expected) => {
+    expect(restartDecision(code, exits, now)).toBe(expected);
+  });
+});

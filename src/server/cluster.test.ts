@@ -1,0 +1,238 @@
+// The real app as two worker processes behind one port (WORKERS=2, issue 16), on its embedded
+// PostgreSQL: requests land on both, and what must hold across processes does — sessions, rate
+// limits, live streams, who has the app open, and each background job once.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embeddedConnection } from './db/app-database';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const RATE_LIMIT = 6;
+
+let child: ChildProcess;
+let baseUrl = '';
+let dataDir = '';
+let output = '';
+let smtp: SMTPServer;
+const received: ParsedMail[] = [];
+let database: pg.Client;
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  await new Promise((r) => server.close(r));
+  return port;
+}
+
+async function waitUntil(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (child.exitCode !== null) throw new Error(`the app exited while waiting for ${what}:\n${output.slice(-3000)}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${output.slice(-3000)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The app's JSON log lines. */
+function logLines(): Array<Record<string, unknown>> {
+  return output
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+const workerPids = () => new Set(logLines().filter((l) => l.msg === 'caucus app listening').map((l) => l.pid as number));
+
+/** The pid that answered each logged request to `path` (the request log line is written by the process that answered). */
+const answeredBy = (pathname: string) => logLines().filter((l) => l.msg === 'request' && l.path === pathname).map((l) => l.pid as number);
+
+/** A request on a connection of its own (no keep-alive), so the cluster hands each to a process in turn. */
+async function request(pathname: string, init: { method?: string; body?: unknown; cookie?: string } = {}) {
+  const res = await fetch(`${baseUrl}${pathname}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      connection: 'close',
+      origin: baseUrl,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    redirect: 'manual',
+  });
+  return res;
+}
+
+async function signUpAndIn(email: string): Promise<{ id: string; cookie: string }> {
+  const res = await request('/api/auth/sign-up/email', {
+    method: 'POST',
+    body: { email, password: 'a long password', name: `Two ${email.split('@')[0]}`, politicalAlignment: 'Independent', state: 'CA', district: 12, callbackURL: '/auth' },
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  await waitUntil(`the confirmation mail to ${email}`, () => received.some((m) => m.to && JSON.stringify(m.to).includes(email)));
+  const mail = received.find((m) => JSON.stringify(m.to).includes(email))!;
+  const link = /https?:\/\/\S+verify-email\S+/.exec(mail.text ?? '')?.[0];
+  expect(link, mail.text).toBeDefined();
+  const confirmed = await request(new URL(link!).pathname + new URL(link!).search);
+  expect([200, 302]).toContain(confirmed.status);
+  const signIn = await request('/api/auth/sign-in/email', { method: 'POST', body: { email, password: 'a long password' } });
+  expect(signIn.status).toBe(200);
+  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const session = (await (await request('/api/session', { cookie })).json()) as { user: { id: string } | null };
+  expect(session.user).not.toBeNull();
+  return { id: session.user!.id, cookie };
+}
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (parsed) => {
+          received.push(parsed);
+          callback();
+        },
+        (e: Error) => callback(e),
+      );
+    },
+  });
+  smtp.listen(0, '127.0.0.1');
+  await once(smtp.server, 'listening');
+  const smtpPort = (smtp.server.address() as AddressInfo).port;
+
+  dataDir = mkdtempSync(path.join(tmpdir(), 'caucus-cluster-'));
+  chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the postgres user and must reach the folder
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      SKIP_WEB_BUILD: '1',
+      WORKERS: '2',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      LOG_LEVEL: 'info',
+      LOG_FORMAT: 'json',
+      AUTH_RATE_LIMIT_MAX: String(RATE_LIMIT),
+      AUTH_MAILS_PER_RECIPIENT_MAX: '100',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await waitUntil('two workers listening', () => workerPids().size === 2, 120_000);
+  database = new pg.Client(embeddedConnection(dataDir));
+  database.on('error', () => undefined); // PostgreSQL stops in the last test
+  await database.connect();
+}, 150_000);
+
+afterAll(async () => {
+  await database?.end().catch(() => undefined);
+  if (child && child.exitCode === null && child.signalCode === null) {
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000).unref())]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  }
+  await new Promise((r) => smtp?.close(() => r(undefined)));
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}, 40_000);
+
+describe('two server processes behind one port (WORKERS=2)', () => {
+  it('answers from both processes', async () => {
+    for (let i = 0; i < 12; i++) expect((await request('/api/health')).status).toBe(200);
+    const pids = new Set(answeredBy('/api/health'));
+    expect(pids).toEqual(workerPids());
+  });
+
+  it('signs people up, mails each confirmation once, and keeps each session in every process', async () => {
+    const emails = ['ana', 'ben', 'cy'].map((n) => `${n}-${Date.now()}@example.test`);
+    const people = await Promise.all(emails.map((email) => signUpAndIn(email)));
+    // Each mail went out once, although both processes run the mail job and both heard it was written.
+    for (const email of emails) expect(received.filter((m) => JSON.stringify(m.to).includes(email))).toHaveLength(1);
+    const before = answeredBy('/api/session').length;
+    for (let i = 0; i < 10; i++) {
+      const session = (await (await request('/api/session', { cookie: people[i % 3]!.cookie })).json()) as { user: { id: string } | null };
+      expect(session.user?.id).toBe(people[i % 3]!.id);
+    }
+    expect(new Set(answeredBy('/api/session').slice(before))).toEqual(workerPids());
+  });
+
+  it('counts a rate limit once across processes', async () => {
+    // Password-reset requests from one address (no other test sends any): the limit's count is
+    // one row in PostgreSQL, whichever process takes each request.
+    const statuses: number[] = [];
+    for (let i = 0; i <= RATE_LIMIT; i++) {
+      const res = await request('/api/auth/request-password-reset', { method: 'POST', body: { email: `nobody-${i}@example.test`, redirectTo: '/reset-password' } });
+      statuses.push(res.status);
+    }
+    expect(statuses.slice(0, RATE_LIMIT)).toEqual(Array(RATE_LIMIT).fill(200));
+    expect(statuses[RATE_LIMIT]).toBe(429);
+    expect(new Set(answeredBy('/api/auth/request-password-reset'))).toEqual(workerPids());
+  });
+
+  it('brings every message to a live stream held by one process, whichever process took it; records who has the app open', async () => {
+    const [reader, writer] = await Promise.all([signUpAndIn(`reader-${Date.now()}@example.test`), signUpAndIn(`writer-${Date.now()}@example.test`)]);
+    // The reader's stream, on one connection held open.
+    const events: string[] = [];
+    const stream = http.get(`${baseUrl}/api/messages/stream`, { headers: { cookie: reader.cookie, accept: 'text/event-stream' } }, (res) => {
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => events.push(chunk));
+    });
+    stream.on('error', () => undefined);
+    await waitUntil('the stream to be ready', () => events.join('').includes('event: ready'));
+    const present = async () =>
+      (await database.query<{ n: string }>(`select count(*) as n from live_presence where user_id = $1`, [reader.id])).rows[0]!.n === '1';
+    await waitUntil('the reader to be recorded as present', present);
+
+    const sentBy: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await request('/api/messages', { method: 'POST', cookie: writer.cookie, body: { recipientId: reader.id, message: `hello ${i}` } });
+      expect(res.status).toBe(201);
+      sentBy.push(answeredBy('/api/messages').at(-1)!);
+    }
+    // Sent through both processes, so some crossed from one process to the other; each reached the one stream.
+    expect(new Set(sentBy)).toEqual(workerPids());
+    await waitUntil('six messages on the stream', () => (events.join('').match(/event: message/g) ?? []).length >= 6);
+
+    stream.destroy();
+    await waitUntil('the reader to be recorded as gone', async () => !(await present()));
+  });
+
+  it('starts a worker again when one is killed, and forgets what it held', async () => {
+    const [victim] = [...workerPids()];
+    const processes = async () => (await database.query<{ id: string }>('select id from app_processes')).rows.map((r) => r.id);
+    expect((await processes()).some((id) => id.includes(`:${victim}:`))).toBe(true);
+    process.kill(victim!, 'SIGKILL');
+    await waitUntil('a third worker listening', () => workerPids().size === 3);
+    await waitUntil('the killed worker forgotten', async () => !(await processes()).some((id) => id.includes(`:${victim}:`)));
+    for (let i = 0; i < 6; i++) expect((await request('/api/health')).status).toBe(200);
+  });
+
+  it('stops every process and its PostgreSQL on SIGTERM', async () => {
+    await database.end();
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    const [code] = (await exited) as [number | null];
+    expect(code).toBe(0);
+    const workers = logLines().filter((l) => l.msg === 'shutting down' && l.signal === 'primary').length;
+    expect(workers).toBe(2);
+  });
+});

@@ -1,0 +1,149 @@
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { systemClock } from './clock';
+import type { ConnectionConfig, Database } from './db/client';
+import { cardFontsWork } from './features/link-previews/share-images.service';
+import { createPushDelivery } from './features/push/push-delivery';
+import type { VapidKeys } from './features/push/vapid-keys';
+import { appJobs, wakeJobsOnWrites } from './jobs/app-jobs';
+import { startJobQueue, type JobQueue } from './jobs/job-queue';
+import { loggableError, type Logger } from './logger';
+import { smtpTransport } from './mail/outbox';
+import { createNotificationHub } from './realtime/notification-hub';
+import { startPresence } from './realtime/presence';
+import { USER_STREAM_CHANNEL } from './realtime/user-stream';
+import { loopbackAliases, type Settings } from './settings';
+
+/** Exit codes a server process ends with, which the cluster's primary passes on rather than restart. */
+export const EXIT_CODES = { settings: 2, dataDirInUse: 3, cannotListen: 4 } as const;
+
+export interface ServeOptions {
+  settings: Settings;
+  logger: Logger;
+  /** The app's database, migrated already (by this process, or by the cluster's primary). */
+  database: Database & { connection: ConnectionConfig };
+  vapidKeys: VapidKeys;
+  /** The process must end with this code (the port cannot be listened on). */
+  fatal: (exitCode: number) => void;
+}
+
+/**
+ * One server process (the whole app when WORKERS=1, each worker of the cluster otherwise): its
+ * LISTEN connection, its share of the background jobs, the HTTP server. Everything it keeps in
+ * memory is a cache or a connection: what must hold across processes (sessions, rate limits,
+ * who has the app open, each job once) is in PostgreSQL (docs/scaling.md).
+ * Returns the way to stop it, in order (server, streams, jobs, presence); the pool is the caller's.
+ */
+export async function serveApp({ settings, logger, database, vapidKeys, fatal }: ServeOptions): Promise<() => Promise<void>> {
+  const stops: Array<() => Promise<void> | void> = [];
+  const stop = async () => {
+    for (const step of stops) {
+      try {
+        await step();
+      } catch (e) {
+        logger.error({ err: loggableError(e) }, 'cleanup failed');
+      }
+    }
+  };
+
+  // Who has the app open, shared by every process: the notification hub says when this process
+  // starts or stops holding someone's own live stream.
+  const presence = await startPresence({ db: database.db, logger });
+  // One LISTEN connection per process for live updates (chat, messages, notifications).
+  const notifications = createNotificationHub({
+    connection: database.connection,
+    logger,
+    onKeyActivity: (channel, key, active) => {
+      if (channel === USER_STREAM_CHANNEL) presence.set(key, active);
+    },
+  });
+
+  // Background work (decision 024): notification delivery, digests, reminders, mail — on pg-boss
+  // in the same PostgreSQL, each job once whatever the number of processes.
+  const push = createPushDelivery({ db: database.db, keys: vapidKeys, subject: vapidSubject(settings), logger, clock: systemClock });
+  const mail = settings.SMTP_URL ? { transport: smtpTransport(settings.SMTP_URL), from: settings.MAIL_FROM } : null;
+  let queue: JobQueue | null = null;
+  queue = await startJobQueue({
+    connection: database.connection,
+    logger,
+    jobs: appJobs({
+      db: database.db,
+      clock: systemClock,
+      logger,
+      baseUrl: settings.BASE_URL,
+      secret: settings.AUTH_SECRET,
+      mail,
+      push,
+      connectedAmong: presence.connectedAmong,
+      queue: () => queue,
+    }),
+  });
+  const startedQueue = queue;
+  const stopWaking = await wakeJobsOnWrites(notifications, startedQueue, logger, { mail: mail !== null });
+  // Whatever was written while no process ran is delivered now.
+  await startedQueue.send('notification-delivery');
+
+  const { app } = createApp({
+    db: database.db,
+    clock: systemClock,
+    logger,
+    settings: {
+      ...settings,
+      mailboxEnabled: !settings.SMTP_URL,
+      // In development the app answers at every loopback name of BASE_URL (and Vite's dev server).
+      extraOrigins: settings.isProduction ? [] : [...loopbackAliases(settings.BASE_URL), 'http://localhost:5173'],
+    },
+    webDist: path.resolve('dist/web'),
+    ssrDist: path.resolve('dist/ssr'),
+    notifications,
+    jobs: startedQueue,
+    vapidPublicKey: vapidKeys.publicKey,
+  });
+
+  const server = serve({ fetch: app.fetch, port: settings.PORT, hostname: settings.HOST }, (info) => {
+    logger.info({ url: settings.BASE_URL, port: info.port }, 'caucus app listening');
+  });
+  server.on('error', (e: NodeJS.ErrnoException) => {
+    const where = `${settings.HOST}:${settings.PORT}`;
+    if (e.code === 'EADDRINUSE') console.error(`Port ${settings.PORT} is already in use (${where}): stop what uses it, or set PORT to another port.`);
+    else if (e.code === 'EACCES') console.error(`Not allowed to listen on ${where}: choose a PORT above 1023, or set HOST.`);
+    else if (e.code === 'EADDRNOTAVAIL') console.error(`HOST ${settings.HOST} is not an address of this machine: set HOST to one (127.0.0.1, or 0.0.0.0 for every address).`);
+    else console.error(`Could not listen on ${where}: ${e.message}`);
+    fatal(EXIT_CODES.cannotListen);
+  });
+
+  stops.push(
+    () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Live streams never end by themselves: close them so shutdown is prompt.
+        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
+        setTimeout(resolve, 5000).unref();
+      }),
+    stopWaking,
+    () => notifications.close(),
+    () => startedQueue.stop(),
+    () => presence.close(),
+  );
+  return stop;
+}
+
+/** Says once, at start, what a newcomer needs to know about this machine's setup. */
+export function startupNotes(settings: Settings, logger: Logger): void {
+  if (!settings.SMTP_URL && !settings.isProduction) {
+    logger.info(`outgoing mail: ${settings.BASE_URL}/dev/mailbox (shown to this machine only: set SMTP_URL to deliver mail)`);
+  }
+  // Share images need a font: say so at start rather than serve cards of empty boxes (decision 020).
+  void cardFontsWork().then(
+    (ok) => ok || logger.warn('share images: no font draws their text here; install one (Debian: apt-get install fonts-dejavu-core)'),
+    (e: unknown) => logger.warn({ err: loggableError(e) }, 'share images: the font check failed'),
+  );
+}
+
+/** Who push services may contact about our messages (RFC 8292): VAPID_SUBJECT, else MAIL_FROM's address. */
+function vapidSubject(settings: { VAPID_SUBJECT?: string; MAIL_FROM: string; BASE_URL: string }): string {
+  if (settings.VAPID_SUBJECT) return settings.VAPID_SUBJECT;
+  const address = /<([^>]+)>/.exec(settings.MAIL_FROM)?.[1] ?? settings.MAIL_FROM;
+  return address.includes('@') ? `mailto:${address.trim()}` : settings.BASE_URL.startsWith('https://') ? settings.BASE_URL : 'mailto:no-reply@localhost';
+}
