@@ -3,6 +3,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withAfterCommit } from './after-commit';
 import * as auth from './schema/auth';
 import * as caucuses from './schema/caucuses';
 import * as challenges from './schema/challenges';
@@ -31,7 +32,8 @@ export function openDatabase(connection: ConnectionConfig, options: { max?: numb
   const pool = new pg.Pool({ max: options.max ?? 10, ...config });
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => undefined);
-  const db = drizzle(pool, { schema });
+  // Live events are sent after their write commits (src/server/realtime/publish.ts).
+  const db = withAfterCommit(drizzle(pool, { schema }));
   return { db, pool, close: () => pool.end() };
 }
 

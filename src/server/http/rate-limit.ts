@@ -25,8 +25,12 @@ export async function hitRateLimit(
   now: Date,
 ): Promise<RateLimitDecision> {
   const windowStartLimit = new Date(now.getTime() - windowSeconds * 1000);
+  // A count is not worth a flush to disk: the statement's own transaction commits without
+  // waiting for one (a crash may forget the last fraction of a second of hits), which keeps a
+  // rate-limited write (a message, a brownie) to one WAL flush instead of two (issue 16).
   const result = await db.execute<{ count: number; window_start: Date }>(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, ${now}, 1)
+    insert into rate_limits (key, window_start, count)
+    select ${key}, ${now}, 1 from (select set_config('synchronous_commit', 'off', true)) as no_flush
     on conflict (key) do update set
       count = case when rate_limits.window_start <= ${windowStartLimit} then 1 else rate_limits.count + 1 end,
       window_start = case when rate_limits.window_start <= ${windowStartLimit} then ${now} else rate_limits.window_start end

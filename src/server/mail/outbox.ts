@@ -3,7 +3,7 @@ import nodemailer from 'nodemailer';
 import type { Db, DbOrTx } from '../db/client';
 import { mailOutbox } from '../db/schema/platform';
 import type { Clock } from '../clock';
-import { notifyQuery } from '../realtime/notification-hub';
+import { publish } from '../realtime/publish';
 
 export interface OutgoingMail {
   to: string;
@@ -29,7 +29,7 @@ export async function enqueueMails(db: DbOrTx, mails: readonly OutgoingMail[]): 
   await db
     .insert(mailOutbox)
     .values(mails.map((mail) => ({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, headers: mail.headers ?? {} })));
-  await db.execute(notifyQuery(MAIL_CHANNEL, MAIL_WAKE_KEY, null));
+  await publish(db, MAIL_CHANNEL, MAIL_WAKE_KEY, null);
 }
 
 export interface MailTransport {

@@ -73,6 +73,12 @@ function payloadOf(key: string, data: unknown): string {
   return payload;
 }
 
+/** The checked payload of one event (the channel's name, the payload's size): what `publish` sends. */
+export function eventPayload(channel: string, key: string, data: unknown): string {
+  checkChannel(channel);
+  return payloadOf(key, data);
+}
+
 /** The statement that publishes `data` to the subscribers of `key` (run it inside the writing transaction). */
 export function notifyQuery(channel: string, key: string, data: unknown): SQL {
   checkChannel(channel);

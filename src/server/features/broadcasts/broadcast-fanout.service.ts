@@ -3,7 +3,7 @@ import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { broadcasts } from '../../db/schema/social';
-import { notifyEachQuery, notifyQuery } from '../../realtime/notification-hub';
+import { publish, publishEach } from '../../realtime/publish';
 import { USER_STREAM_CHANNEL, type UserStreamNote } from '../../realtime/user-stream';
 import { DELIVERY_CHANNEL, DELIVERY_WAKE_KEY } from '../notifications/notifications.service';
 
@@ -76,10 +76,8 @@ export async function fanOutBroadcast({ db, clock }: FanoutDeps, broadcastId: st
         select user_id from people order by 1`);
       const ids = people.rows.map((r) => r.user_id);
       if (ids.length === 0) return ids;
-      const wake = notifyQuery(DELIVERY_CHANNEL, DELIVERY_WAKE_KEY, null);
-      await tx.execute(
-        ids.length <= LIVE_FANOUT_LIMIT ? sql`${notifyEachQuery(USER_STREAM_CHANNEL, ids, { kind: 'notification' } satisfies UserStreamNote)} union all ${wake}` : wake,
-      );
+      if (ids.length <= LIVE_FANOUT_LIMIT) await publishEach(tx, USER_STREAM_CHANNEL, ids, { kind: 'notification' } satisfies UserStreamNote);
+      await publish(tx, DELIVERY_CHANNEL, DELIVERY_WAKE_KEY, null);
       return ids;
     });
     if (batch.length === 0) return written;

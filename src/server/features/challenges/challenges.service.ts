@@ -36,7 +36,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { challengeChatMessages, challengeInvitations, challengeMembers, challenges } from '../../db/schema/challenges';
 import { AppError, badRequest, conflict } from '../../http/app-error';
-import { notifyQuery } from '../../realtime/notification-hub';
+import { publish } from '../../realtime/publish';
 import { awardChallengeWinBadges } from '../badges/badge-engine.service';
 import { friendsAmong } from '../friends/friends.service';
 import { insertPrivateMessage } from '../messages/messages.service';
@@ -538,7 +538,7 @@ export async function postChallengeChatMessage({ db, clock }: ChallengeDeps, use
       .values({ challengeId, userId, message, createdAt: clock.now() })
       .returning({ id: challengeChatMessages.id });
     const note: ChallengeChatNotification = { challengeId, messageId: row!.id };
-    await tx.execute(notifyQuery(CHALLENGE_CHAT_CHANNEL, challengeId, note));
+    await publish(tx, CHALLENGE_CHAT_CHANNEL, challengeId, note);
     return (await findChallengeChatMessage(tx, row!.id))!;
   });
 }

@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { caucusMembers, caucuses, chatMessages } from '../../db/schema/caucuses';
 import { forbidden, notFound } from '../../http/app-error';
-import { notifyQuery } from '../../realtime/notification-hub';
+import { publish } from '../../realtime/publish';
 
 export interface ChatDeps {
   db: Db;
@@ -107,7 +107,7 @@ export async function postChatMessage({ db, clock }: ChatDeps, userId: string, c
     await assertChatAccess(tx, userId, caucusId);
     const [row] = await tx.insert(chatMessages).values({ caucusId, userId, message, createdAt: clock.now() }).returning({ id: chatMessages.id });
     const notification: ChatNotification = { caucusId, messageId: row!.id };
-    await tx.execute(notifyQuery(CHAT_CHANNEL, caucusId, notification));
+    await publish(tx, CHAT_CHANNEL, caucusId, notification);
     const view = await findChatMessage(tx, row!.id);
     return view!;
   });

@@ -17,7 +17,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { privateMessages } from '../../db/schema/social';
 import { badRequest, notFound } from '../../http/app-error';
-import { notifyQuery } from '../../realtime/notification-hub';
+import { publish, publishEach } from '../../realtime/publish';
 import { USER_STREAM_CHANNEL, type UserStreamNote } from '../../realtime/user-stream';
 import { personColumns, toPerson } from '../friends/friends.service';
 import { markConversationNotificationRead, notify } from '../notifications/notifications.service';
@@ -102,8 +102,7 @@ export async function insertPrivateMessage(
     .values({ senderId: input.senderId, recipientId: input.recipientId, message: input.message, createdAt: input.at })
     .returning(messageColumns);
   const note: MessageNotification = { kind: 'message', messageId: row!.id };
-  await tx.execute(notifyQuery(MESSAGES_CHANNEL, input.recipientId, note));
-  await tx.execute(notifyQuery(MESSAGES_CHANNEL, input.senderId, note));
+  await publishEach(tx, MESSAGES_CHANNEL, [input.recipientId, input.senderId], note);
   // The recipient's notification: one unread per conversation, counting up; mailed if it stays
   // unread (decision 024). A message that carries its own notification (a challenge
   // invitation) says `notification: false`.
@@ -241,7 +240,7 @@ export async function markConversationRead({ db, clock }: MessageDeps, userId: s
       where recipient_id = ${userId} and sender_id = ${partnerId} and read_at is null`);
     const marked = result.rowCount ?? 0;
     if (marked > 0) {
-      await tx.execute(notifyQuery(MESSAGES_CHANNEL, userId, { kind: 'read', partnerId } satisfies MessageNotification));
+      await publish(tx, MESSAGES_CHANNEL, userId, { kind: 'read', partnerId } satisfies MessageNotification);
       // Read here, so its notification is read too (and no mail goes out for it).
       await markConversationNotificationRead(tx, userId, partnerId, clock.now());
     }

@@ -17,7 +17,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { notifications } from '../../db/schema/notifications';
 import { badRequest, notFound } from '../../http/app-error';
-import { notifyEachQuery, notifyQuery } from '../../realtime/notification-hub';
+import { publish, publishEach } from '../../realtime/publish';
 import { USER_STREAM_CHANNEL, type UserStreamNote } from '../../realtime/user-stream';
 
 export interface NotificationDeps {
@@ -91,8 +91,9 @@ export async function notify(tx: DbOrTx, now: Date, items: readonly NewNotificat
   }
   if (once.length > 0) await tx.execute(sql`${insert} ${values(once)} ${unread} do nothing`);
   const note: UserStreamNote = { kind: 'notification' };
-  // Tells each recipient's live stream, and wakes the delivery job (both sent at commit).
-  await tx.execute(sql`${notifyEachQuery(USER_STREAM_CHANNEL, [...new Set(items.map((i) => i.userId))], note)} union all ${notifyQuery(DELIVERY_CHANNEL, DELIVERY_WAKE_KEY, null)}`);
+  // Tells each recipient's live stream, and wakes the delivery job (both sent after commit).
+  await publishEach(tx, USER_STREAM_CHANNEL, [...new Set(items.map((i) => i.userId))], note);
+  await publish(tx, DELIVERY_CHANNEL, DELIVERY_WAKE_KEY, null);
 }
 
 /** The unread notification of a conversation (messages from `partnerId`) is read once the conversation is; the bell hears of it. */
@@ -100,7 +101,7 @@ export async function markConversationNotificationRead(tx: DbOrTx, userId: strin
   const result = await tx.execute(sql`
     update notifications set read_at = ${now}, deliver_at = null
     where user_id = ${userId} and kind = 'private_message' and dedupe_key = ${partnerId} and read_at is null`);
-  if ((result.rowCount ?? 0) > 0) await tx.execute(notifyEachQuery(USER_STREAM_CHANNEL, [userId], { kind: 'notification' } satisfies UserStreamNote));
+  if ((result.rowCount ?? 0) > 0) await publish(tx, USER_STREAM_CHANNEL, userId, { kind: 'notification' } satisfies UserStreamNote);
 }
 
 /** The first item of each (person, kind, key): one statement may not touch a row twice. */

@@ -1,0 +1,50 @@
+import type { Db, DbOrTx } from './client';
+
+type Callback = (db: Db) => void;
+
+/** The callbacks waiting for a transaction's commit, by transaction (savepoints share their outer list). */
+const waiting = new WeakMap<object, { db: Db; callbacks: Callback[] }>();
+
+/**
+ * Makes `db.transaction` run what `afterCommit(tx, …)` registered once the transaction has
+ * committed (never when it rolled back, nor what a rolled-back savepoint registered). Used to
+ * send live notifications after commit instead of inside it (src/server/realtime/publish.ts).
+ */
+export function withAfterCommit(db: Db): Db {
+  const original = db.transaction.bind(db);
+  const track = (tx: object & { transaction: Db['transaction'] }, entry: { db: Db; callbacks: Callback[] }) => {
+    waiting.set(tx, entry);
+    const savepoint = tx.transaction.bind(tx);
+    tx.transaction = ((run, config) => {
+      const mark = entry.callbacks.length;
+      return savepoint(async (inner) => {
+        track(inner, entry);
+        return run(inner);
+      }, config).catch((error: unknown) => {
+        entry.callbacks.length = mark; // the savepoint rolled back: so did what it registered
+        throw error;
+      });
+    }) as Db['transaction'];
+  };
+  db.transaction = (async (run, config) => {
+    const entry = { db, callbacks: [] as Callback[] };
+    const result = await original(async (tx) => {
+      track(tx, entry);
+      return run(tx);
+    }, config);
+    for (const callback of entry.callbacks) callback(db);
+    return result;
+  }) as Db['transaction'];
+  return db;
+}
+
+/**
+ * Runs `callback` once `tx`'s outermost transaction commits. Returns false (and registers
+ * nothing) when `tx` is not a transaction of a database opened with `withAfterCommit`.
+ */
+export function afterCommit(tx: DbOrTx, callback: Callback): boolean {
+  const entry = waiting.get(tx);
+  if (!entry) return false;
+  entry.callbacks.push(callback);
+  return true;
+}

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client';
+import { createTestDatabase } from '../test/test-database';
+import { publish, publishEach } from './publish';
+
+let database: Database;
+let listener: pg.Client;
+const heard: Array<{ channel: string; payload: string }> = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  listener = new pg.Client(database.pool.options);
+  await listener.connect();
+  listener.on('notification', (n) => heard.push({ channel: n.channel, payload: n.payload ?? '' }));
+  await listener.query('LISTEN publish_test');
+  afterAll(() => listener.end());
+});
+
+const keysHeard = () => heard.map((h) => (JSON.parse(h.payload) as { key: string }).key);
+
+/** Waits until `keys` have all been heard (bounded), then a round trip more for stragglers. */
+async function hear(keys: string[], timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!keys.every((k) => keysHeard().includes(k))) {
+    if (Date.now() > deadline) throw new Error(`not heard: ${keys.filter((k) => !keysHeard().includes(k)).join(', ')}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  // Anything sent with them has arrived too once one more NOTIFY made the trip.
+  const marker = `marker-${Math.random()}`;
+  await database.pool.query(`select pg_notify('publish_test', $1)`, [JSON.stringify({ key: marker, data: null })]);
+  while (!keysHeard().includes(marker)) await new Promise((r) => setTimeout(r, 10));
+}
+
+describe('publish: live events leave after the write commits', () => {
+  it('sends an event after its transaction commits, and not before', async () => {
+    let heardBeforeCommit = true;
+    await database.db.transaction(async (tx) => {
+      await publish(tx, 'publish_test', 'committed', { n: 1 });
+      await tx.execute(sql`select pg_sleep(0.05)`);
+      heardBeforeCommit = keysHeard().includes('committed');
+    });
+    await hear(['committed']);
+    expect(heardBeforeCommit).toBe(false);
+    expect(heard.find((h) => h.payload.includes('"committed"'))!.payload).toBe(JSON.stringify({ key: 'committed', data: { n: 1 } }));
+  });
+
+  it('sends nothing for a transaction that rolls back, nor for a savepoint that does', async () => {
+    await database.db
+      .transaction(async (tx) => {
+        await publish(tx, 'publish_test', 'rolled-back', null);
+        throw new Error('abort');
+      })
+      .catch(() => undefined);
+    await database.db.transaction(async (tx) => {
+      await publish(tx, 'publish_test', 'outer', null);
+      await tx
+        .transaction(async (inner) => {
+          await publish(inner, 'publish_test', 'inner-rolled-back', null);
+          throw new Error('abort the savepoint');
+        })
+        .catch(() => undefined);
+      await tx.transaction(async (inner) => publish(inner, 'publish_test', 'inner-kept', null));
+    });
+    await hear(['outer', 'inner-kept']);
+    expect(keysHeard()).not.toContain('rolled-back');
+    expect(keysHeard()).not.toContain('inner-rolled-back');
+  });
+
+  it('sends every event of 100 concurrent writes, each once', async () => {
+    const keys = Array.from({ length: 100 }, (_, i) => `many-${i}`);
+    await Promise.all(keys.map((key) => database.db.transaction(async (tx) => publishEach(tx, 'publish_test', [key, `${key}-b`], { key }))));
+    const all = keys.flatMap((k) => [k, `${k}-b`]);
+    await hear(all);
+    for (const k of all) expect(keysHeard().filter((h) => h === k)).toHaveLength(1);
+  });
+
+  it('outside a transaction it notifies at once; a bad channel or an oversized payload fails the write', async () => {
+    await publish(database.db, 'publish_test', 'plain', null);
+    await hear(['plain']);
+    await expect(database.db.transaction(async (tx) => publish(tx, 'Bad-Channel', 'k', null))).rejects.toThrow(/channel/);
+    await expect(database.db.transaction(async (tx) => publish(tx, 'publish_test', 'big', 'x'.repeat(9000)))).rejects.toThrow(/exceeds/);
+  });
+});
