@@ -35,7 +35,10 @@ export interface AppProcessOptions {
 export async function startApp({ port, logFile, dataDir, databaseUrl, env = {} }: AppProcessOptions): Promise<ChildProcess> {
   const out = openSync(logFile, 'w');
   // The real node process (no npx or npm wrapper), so stopping it stops the app and its PostgreSQL.
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  // BENCH_APP_NODE_ARGS: options for the app's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+  // to see where a measured endpoint spends its time (NODE_OPTIONS refuses --cpu-prof).
+  const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs'], {
     env: {
       ...process.env,
       SKIP_WEB_BUILD: '1',

@@ -43,6 +43,8 @@ export interface Endpoint {
   /** A write: each request consumes one prepared case; the p95 target is for reads only. */
   write?: boolean;
   raw: ((client: pg.PoolClient) => Promise<void>) | null;
+  /** `false` when the raw run is not the same work (a cached answer against its uncached query). */
+  ratioGoal?: false;
   /** Concurrency of the raw run when it differs from the app's. */
   rawConnections?: number;
   rawNote: string;
