@@ -14,6 +14,7 @@ import pg from 'pg';
 import { freePort, startApp, stopApp } from './app-process';
 import { engageEndpoints } from './engage-bench';
 import { ensureSocialData, socialEndpoints } from './social-bench';
+import { postmasterPid, treeCpuMs } from './cpu-accounting';
 import { countInvariantViolations, WRITE_GOAL_PER_SECOND, writeEndpoints, type InvariantCount } from './write-bench';
 import { count, dropMintedSessions, explain, mintSessions, pick, recordQueries, replay, type Endpoint, type HttpRequest, type RecordedQuery } from './bench-kit';
 import pino from 'pino';
@@ -294,6 +295,15 @@ async function main() {
       if (res.status !== 200) throw new Error(`The recorded session lookup answered ${res.status}: is AUTH_SECRET the app’s?`);
     });
 
+    // The session lookup every signed-in request makes (recorded with /api/me), for the raw twins.
+    const sessionLookup = meSql.find((q) => q.text.includes('"sessions"'));
+    if (!sessionLookup) throw new Error('The recorded /api/me made no session lookup: the session middleware changed?');
+    const withSessionLookup = (run: (client: pg.PoolClient) => Promise<void>) => async (client: pg.PoolClient) => {
+      const token = pick(sessions).token;
+      await client.query(sessionLookup.text, sessionLookup.params.map((p) => (p === me.token ? token : p)));
+      await run(client);
+    };
+
     // ---- caucuses: ids, sessions for members and for voters free to join ----------------------
     const caucusIds = await sampleIds('select id from caucuses order by random() limit 2000');
     const memberRows = (
@@ -498,18 +508,48 @@ async function main() {
       const only = new RegExp(args.only, 'i');
       endpoints.splice(0, endpoints.length, ...endpoints.filter((e) => only.test(e.route) || only.test(e.name)));
     }
+    // What one request costs, counted from /proc and PostgreSQL's statistics around each
+    // measurement (robust to other load on the machine, unlike req/s).
+    const pgPid = databaseUrl ? null : postmasterPid(path.join(dataDir, 'postgres'));
+    const costSnapshot = async (): Promise<CostSnapshot> => {
+      const stats = (
+        await pool.query<{ commits: string; wal: string }>(
+          `select (select xact_commit from pg_stat_database where datname = current_database()) as commits,
+                  (select wal_bytes from pg_stat_wal) as wal`,
+        )
+      ).rows[0]!;
+      const bench = process.cpuUsage();
+      return {
+        appCpuMs: treeCpuMs(app.pid!),
+        pgCpuMs: pgPid ? treeCpuMs(pgPid) : null,
+        loadCpuMs: (bench.user + bench.system) / 1000,
+        commits: Number(stats.commits),
+        walBytes: Number(stats.wal),
+      };
+    };
+    // What the app and PostgreSQL burn while idle (jobs, heartbeats): taken off each measurement.
+    const idleStart = await costSnapshot();
+    await new Promise((r) => setTimeout(r, 3000));
+    const idle = costPerRequest(idleStart, await costSnapshot(), 3); // per second
     const loadBefore = os.loadavg();
     log(`\nMeasuring ${endpoints.length} endpoints: ${connections} connections, ${durationS} s each (after ${warmupS} s of warm-up), app then raw SQL.`);
-    const results: Array<{ endpoint: Endpoint; app: Measure; raw: Measure | null }> = [];
+    const results: Array<{ endpoint: Endpoint; app: Measure; raw: Measure | null; cost: Cost }> = [];
     for (const endpoint of endpoints) {
       if (warmupS > 0) await httpLoad(target, endpoint.request, warmupS);
+      const before = await costSnapshot();
       const appMeasure = await httpLoad(target, endpoint.request, durationS);
+      const cost = costPerRequest(before, await costSnapshot(), appMeasure.requests + appMeasure.errors, idle, durationS);
       let rawMeasure: Measure | null = null;
       if (endpoint.raw) {
-        if (warmupS > 0) await rawLoad(rawPool, endpoint.raw, Math.min(warmupS, 2), endpoint.rawConnections);
-        rawMeasure = await rawLoad(rawPool, endpoint.raw, durationS, endpoint.rawConnections);
+        // "The same SQL": a request made with a session cookie also runs the session lookup,
+        // so its raw twin runs that statement too (as /api/me's always did).
+        const signedIn = Boolean(endpoint.request().headers?.cookie) && !endpoint.rawNote.startsWith('the session lookup');
+        const raw = signedIn ? withSessionLookup(endpoint.raw) : endpoint.raw;
+        if (signedIn) endpoint.rawNote = `the session lookup + ${endpoint.rawNote}`;
+        if (warmupS > 0) await rawLoad(rawPool, raw, Math.min(warmupS, 2), endpoint.rawConnections);
+        rawMeasure = await rawLoad(rawPool, raw, durationS, endpoint.rawConnections);
       }
-      results.push({ endpoint, app: appMeasure, raw: rawMeasure });
+      results.push({ endpoint, app: appMeasure, raw: rawMeasure, cost });
       log(
         `  ${endpoint.route.padEnd(32)} app ${fmt(appMeasure.rps).padStart(7)} req/s p50 ${fmt(appMeasure.p50, 1)} p95 ${fmt(appMeasure.p95, 1)} p99 ${fmt(appMeasure.p99, 1)} ms` +
           (appMeasure.errors ? ` (${appMeasure.errors} errors)` : '') +
@@ -536,6 +576,37 @@ async function main() {
   }
 }
 
+// ---- the cost of a request --------------------------------------------------------------------
+
+interface CostSnapshot {
+  appCpuMs: number | null;
+  pgCpuMs: number | null;
+  loadCpuMs: number;
+  commits: number;
+  walBytes: number;
+}
+
+interface Cost {
+  appCpuMs: number | null;
+  pgCpuMs: number | null;
+  loadCpuMs: number;
+  commits: number;
+  walBytes: number;
+}
+
+/** The cost of one of `requests`, less what the processes spend idle (`idle`, per second) over `seconds`. */
+function costPerRequest(before: CostSnapshot, after: CostSnapshot, requests: number, idle?: Cost, seconds = 0): Cost {
+  const per = (a: number | null, b: number | null, idlePerSecond: number | null = 0) =>
+    a === null || b === null || requests === 0 ? null : Math.max(0, b - a - (idlePerSecond ?? 0) * seconds) / requests;
+  return {
+    appCpuMs: per(before.appCpuMs, after.appCpuMs, idle?.appCpuMs),
+    pgCpuMs: per(before.pgCpuMs, after.pgCpuMs, idle?.pgCpuMs),
+    loadCpuMs: per(before.loadCpuMs, after.loadCpuMs) ?? 0,
+    commits: per(before.commits, after.commits, idle?.commits) ?? 0,
+    walBytes: per(before.walBytes, after.walBytes, idle?.walBytes) ?? 0,
+  };
+}
+
 // ---- the report -----------------------------------------------------------------------------
 
 /** Issue 16's goals for one measured endpoint; a read without a raw twin (a cache) needs only its p95. */
@@ -546,7 +617,7 @@ function goalMet(endpoint: Endpoint, app: Measure, percentOfRaw: number | null):
 }
 
 function renderReport(input: {
-  results: Array<{ endpoint: Endpoint; app: Measure; raw: Measure | null }>;
+  results: Array<{ endpoint: Endpoint; app: Measure; raw: Measure | null; cost: Cost }>;
   plans: Array<{ name: string; plan: string }>;
   counts: Record<string, number>;
   skipped: string[];
@@ -587,6 +658,20 @@ function renderReport(input: {
       `| \`${endpoint.route}\` | ${endpoint.note}; raw: ${endpoint.rawNote}${app.errors ? `; **${app.errors} errors**` : ''} | ${fmt(app.rps)} | ${ms(app.p50)} | ${ms(app.p95)} | ${ms(app.p99)} | ` +
         (raw ? `${fmt(raw.rps)} | ${ms(raw.p50)} | ${ms(raw.p95)} | ${ms(raw.p99)} | ${fmt(percent ?? 0)} %` : '– | – | – | – | –') +
         ` | ${goalMet(endpoint, app, percent) ? 'yes' : '**no**'} |`,
+    );
+  }
+  // Where the time goes: CPU per request in each part, and the ceiling those costs put on this
+  // machine (all its cores busy with nothing else: cores × 1,000 ms / the CPU one request costs).
+  lines.push('');
+  lines.push('Where the time goes (per request, measured around the app run above; CPU from /proc, commits and WAL from PostgreSQL\'s statistics):');
+  lines.push('');
+  lines.push('| Endpoint | App CPU ms | PostgreSQL CPU ms | Load generator CPU ms | Commits | WAL bytes | Ceiling on this machine (req/s) |');
+  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const { endpoint, cost } of input.results) {
+    const total = (cost.appCpuMs ?? 0) + (cost.pgCpuMs ?? 0) + cost.loadCpuMs;
+    const cell = (n: number | null) => (n === null ? '–' : fmt(n, 2));
+    lines.push(
+      `| \`${endpoint.route}\` | ${cell(cost.appCpuMs)} | ${cell(cost.pgCpuMs)} | ${cell(cost.loadCpuMs)} | ${fmt(cost.commits, 2)} | ${fmt(cost.walBytes)} | ${total > 0 ? fmt((cpus.length * 1000) / total) : '–'} |`,
     );
   }
   if (input.invariants.length > 0) {
