@@ -58,6 +58,8 @@ import { createPaymentProvider } from './payments/create-payment-provider';
 import type { PaymentProvider } from './payments/payment-provider';
 import { testProviderRoutes } from './payments/test-provider';
 import type { NotificationHub } from './realtime/notification-hub';
+import type { ReadReplica } from './db/read-replica';
+import { createStreamCap, DEFAULT_LIVE_STREAMS_MAX } from './realtime/stream-cap';
 import { languageOf, themeOf } from './http/request-language';
 import { translatedErrors } from './http/translated-errors';
 
@@ -75,7 +77,9 @@ export type AppSettings = Pick<
   | 'STRIPE_SECRET_KEY'
   | 'STRIPE_WEBHOOK_SECRET'
   | 'STRIPE_PUBLISHABLE_KEY'
-> & ThrottleSettings & { mailboxEnabled: boolean; extraOrigins?: string[] };
+> &
+  Partial<Pick<Settings, 'LIVE_STREAMS_MAX'>> &
+  ThrottleSettings & { mailboxEnabled: boolean; extraOrigins?: string[] };
 
 export interface AppDeps {
   db: Db;
@@ -94,6 +98,8 @@ export interface AppDeps {
   jobs?: JobQueue | null;
   /** The public VAPID key devices subscribe to Web Push with; without it push is not offered. */
   vapidPublicKey?: string | null;
+  /** DATABASE_REPLICA_URL's routing (decision 028): without it every read is the primary's, at no cost. */
+  readReplica?: ReadReplica | null;
 }
 
 /**
@@ -161,6 +167,9 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   if (!payments) logger.warn('payments: no STRIPE_SECRET_KEY in production, so verification is unavailable');
   const verificationDeps: VerificationDeps = { db, clock, logger, payments, secret: settings.AUTH_SECRET, baseUrl: settings.BASE_URL };
 
+  // One cap for every live stream route of this process (issue 16): past it, 503 and Retry-After.
+  const streams = createStreamCap(settings.LIVE_STREAMS_MAX ?? DEFAULT_LIVE_STREAMS_MAX);
+
   const app = new Hono<AppEnv>();
   app.onError(errorHandler(logger));
 
@@ -169,6 +178,9 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
     await next();
     logger.info({ method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
   });
+  // After a write, the browser's reads stay on the primary until the replica has it (decision 028).
+  if (deps.readReplica) app.use('/api/*', deps.readReplica.markWrites);
+  const readDb = deps.readReplica?.readDbFor;
   app.use('*', compressResponses);
   app.use('*', securityHeaders());
   app.use('/api/*', translatedErrors()); // refusals in the visitor's language (issue 15)
@@ -215,16 +227,16 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   );
   // The signed-in user's own profile, or null for a visitor (200 either way: no console noise).
   app.get('/api/session', async (c) => c.json({ user: c.var.user ? await getOwnProfile({ db, baseUrl: settings.BASE_URL }, c.var.user.id) : null }));
-  app.route('/api', profileRoutes({ db, clock, baseUrl: settings.BASE_URL }));
-  app.route('/api', caucusRoutes({ db, clock, throttle: settings }));
+  app.route('/api', profileRoutes({ db, clock, baseUrl: settings.BASE_URL, readDb }));
+  app.route('/api', caucusRoutes({ db, clock, throttle: settings, readDb }));
   app.route('/api', badgeRoutes({ db, baseUrl: settings.BASE_URL }));
   app.route('/api', brownieRoutes({ db, clock, timeZone: settings.APP_TIME_ZONE }));
-  app.route('/api', leaderboardRoutes({ db }));
+  app.route('/api', leaderboardRoutes({ db, readDb }));
   app.route('/api', verificationRoutes(verificationDeps));
   app.route('/api', rewardRoutes({ db, clock, baseUrl: settings.BASE_URL }));
   app.route('/api', premiumBadgeRoutes(verificationDeps));
   app.route('/api', todoRoutes({ db }));
-  app.route('/api', chatRoutes({ db, clock, logger, notifications: deps.notifications }));
+  app.route('/api', chatRoutes({ db, clock, logger, notifications: deps.notifications, streams }));
   app.route('/api', invitationRoutes({ db, clock, throttle: settings, baseUrl: settings.BASE_URL }));
   app.route('/api', friendRoutes({ db, clock }));
   app.route('/api', blockRoutes({ db, clock }));
@@ -232,11 +244,11 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.route('/api', notificationRoutes({ db, clock }));
   app.route('/api', notificationSettingsRoutes({ db, clock, secret: settings.AUTH_SECRET }));
   app.route('/api', pushRoutes({ db, clock, publicKey: deps.vapidPublicKey ?? null }));
-  app.route('/api', messageRoutes({ db, clock, logger, notifications: deps.notifications }));
+  app.route('/api', messageRoutes({ db, clock, logger, notifications: deps.notifications, streams }));
   app.route('/api', broadcastRoutes({ db, clock, jobs: deps.jobs }));
-  app.route('/api', debateRoutes({ db, clock }));
-  app.route('/api', challengeRoutes({ db, clock, logger, notifications: deps.notifications }));
-  app.route('/api', statsRoutes({ readMovementStats: movementStatsReader({ db, clock, logger, ttlSeconds: settings.STATS_CACHE_SECONDS }) }));
+  app.route('/api', debateRoutes({ db, clock, readDb }));
+  app.route('/api', challengeRoutes({ db, clock, logger, notifications: deps.notifications, streams }));
+  app.route('/api', statsRoutes({ readMovementStats: movementStatsReader({ db: deps.readReplica?.tolerantDb ?? db, clock, logger, ttlSeconds: settings.STATS_CACHE_SECONDS }) }));
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404));
 
   if (settings.mailboxEnabled && !settings.isProduction) {
@@ -245,7 +257,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
     app.route('/dev/mailbox', devMailboxRoutes({ db }));
   }
   // Link previews (decision 020): the share images, and each page's own title and preview tags.
-  app.route('/', shareImageRoutes({ db, cache: createShareImageCache() }));
+  app.route('/', shareImageRoutes({ db: deps.readReplica?.tolerantDb ?? db, cache: createShareImageCache() }));
   if (deps.webDist) {
     const previewDeps = { db, clock, logger, baseUrl: settings.BASE_URL };
     const renderer = deps.ssrDist ? pageRendererFrom(deps.ssrDist, logger) : null;

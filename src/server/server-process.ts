@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { systemClock } from './clock';
 import type { ConnectionConfig, Database } from './db/client';
+import { openReadReplica } from './db/read-replica';
 import { cardFontsWork } from './features/link-previews/share-images.service';
 import { createPushDelivery } from './features/push/push-delivery';
 import type { VapidKeys } from './features/push/vapid-keys';
@@ -84,7 +85,10 @@ export async function serveApp({ settings, logger, database, vapidKeys, fatal }:
   // Whatever was written while no process ran is delivered now.
   await startedQueue.send('notification-delivery');
 
+  // DATABASE_REPLICA_URL (decision 028): this process's pool on the hot standby, for tolerant reads.
+  const readReplica = settings.DATABASE_REPLICA_URL ? await openReadReplica({ url: settings.DATABASE_REPLICA_URL, primary: database, logger }) : null;
   const { app } = createApp({
+    readReplica,
     db: database.db,
     clock: systemClock,
     logger,
@@ -125,6 +129,7 @@ export async function serveApp({ settings, logger, database, vapidKeys, fatal }:
     () => notifications.close(),
     () => startedQueue.stop(),
     () => presence.close(),
+    () => readReplica?.close(),
   );
   return stop;
 }

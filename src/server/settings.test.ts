@@ -34,8 +34,15 @@ describe('settings', () => {
     [{ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'secret' }, 'STRIPE_WEBHOOK_SECRET'],
     [{ STRIPE_PUBLISHABLE_KEY: 'sk_test_abc' }, 'STRIPE_PUBLISHABLE_KEY'],
     [{ VISION_DOCUMENT_URL: 'javascript:alert(1)' }, 'VISION_DOCUMENT_URL'],
+    [{ DATABASE_REPLICA_URL: 'postgres://replica/caucus' }, 'DATABASE_REPLICA_URL: needs DATABASE_URL'],
+    [{ DATABASE_URL: 'postgres://primary/caucus', DATABASE_REPLICA_URL: 'http://replica' }, 'DATABASE_REPLICA_URL'],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => loadSettings({ DATA_DIR: dir(), ...env })).toThrow(name);
+  });
+
+  it('takes a replica beside DATABASE_URL', () => {
+    const s = loadSettings({ DATA_DIR: dir(), DATABASE_URL: 'postgres://primary/caucus', DATABASE_REPLICA_URL: 'postgres://replica/caucus' });
+    expect(s.DATABASE_REPLICA_URL).toBe('postgres://replica/caucus');
   });
 
   it('parses admin emails case-insensitively', () => {

@@ -104,6 +104,8 @@ export const SPANISH_MESSAGES: Record<string, string> = {
   'Only members and organizers of this caucus can use its chat.': 'Solo los miembros y los organizadores de esta asamblea pueden usar su chat.',
   'Live chat updates are not available right now.': 'Las actualizaciones del chat en vivo no están disponibles en este momento.',
   'Live message updates are not available right now.': 'Las actualizaciones de mensajes en vivo no están disponibles en este momento.',
+  'Too many live connections are open right now. Live updates will resume shortly.':
+    'Hay demasiadas conexiones en vivo abiertas en este momento. Las actualizaciones en vivo volverán en breve.',
 
   // Joining a caucus (src/domain/caucuses/eligibility.ts).
   'You are already a member of this caucus.': 'Ya eres miembro de esta asamblea.',

@@ -13,6 +13,7 @@ import { unauthorized } from '../../http/app-error';
 import { guardPasswordGuess, type PasswordGuessDeps } from '../../http/guess-throttle';
 import { tooManyAttempts } from '../../http/rate-limit';
 import { type AppEnv, requireUser } from '../../http/session';
+import type { ReadDbFor } from '../../db/read-replica';
 import { validate } from '../../http/validate';
 import * as caucusService from './caucuses.service';
 import { readElectionRecord } from './election-record.service';
@@ -21,12 +22,13 @@ import { recordToCsv } from '../../../domain/caucuses/election-record';
 const idParam = z.object({ id: z.uuid({ error: caucusService.CAUCUS_ERRORS.notFound }) });
 export const codeParam = z.object({ code: z.string().trim().regex(/^[A-Za-z0-9]{6}$/, 'Invalid invitation link') });
 
-export function caucusRoutes(deps: caucusService.CaucusDeps & { throttle: PasswordGuessDeps['settings'] }) {
+export function caucusRoutes(deps: caucusService.CaucusDeps & { throttle: PasswordGuessDeps['settings']; readDb?: ReadDbFor }) {
   const app = new Hono<AppEnv>();
 
+  // The search may lag a second (a replica when there is one, decision 028); a caucus's own page may not.
   app.get('/caucuses', validate('query', searchCaucusesSchema), async (c) => {
     requireUser(c);
-    return c.json(await caucusService.searchCaucuses(deps, c.req.valid('query')));
+    return c.json(await caucusService.searchCaucuses({ ...deps, db: deps.readDb?.(c) ?? deps.db }, c.req.valid('query')));
   });
 
   app.post('/caucuses', validate('json', createCaucusSchema), async (c) => {

@@ -1,7 +1,7 @@
 import { HIDDEN_CAUCUS_NAME } from '../../../domain/moderation/moderation-rules';
 import { ADMIN_ACTIONS, logAdminAction } from '../admin/admin-log.service';
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import {
   CAUCUS_MESSAGES,
   SEARCH_PAGE_SIZE,

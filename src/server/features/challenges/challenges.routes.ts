@@ -10,11 +10,14 @@ import { validate } from '../../http/validate';
 import type { Logger } from '../../logger';
 import type { NotificationHub } from '../../realtime/notification-hub';
 import { streamHubEvents } from '../../realtime/sse-stream';
+import type { StreamCap } from '../../realtime/stream-cap';
 import * as challengeService from './challenges.service';
 
 export interface ChallengeRouteDeps extends challengeService.ChallengeDeps {
   /** The process's LISTEN/NOTIFY hub; without it the chat stream answers 503 (the page then polls). */
   notifications?: NotificationHub;
+  /** The process's cap on open live streams, shared by every stream route (app.ts). */
+  streams?: StreamCap;
   logger?: Logger;
   /** A comment line this often keeps proxies from closing an idle stream (default 25 s). */
   heartbeatMs?: number;
@@ -82,6 +85,7 @@ export function challengeRoutes(deps: ChallengeRouteDeps) {
     return streamHubEvents(c, {
       hub: deps.notifications,
       unavailableMessage: CHALLENGE_STREAM_UNAVAILABLE,
+      cap: deps.streams,
       channel: challengeService.CHALLENGE_CHAT_CHANNEL,
       key: challengeId,
       heartbeatMs: deps.heartbeatMs ?? CHALLENGE_HEARTBEAT_MS,

@@ -9,11 +9,14 @@ import { validate } from '../../http/validate';
 import type { Logger } from '../../logger';
 import type { NotificationHub } from '../../realtime/notification-hub';
 import { streamHubEvents } from '../../realtime/sse-stream';
+import type { StreamCap } from '../../realtime/stream-cap';
 import * as chatService from './chat.service';
 
 export interface ChatRouteDeps extends chatService.ChatDeps {
   /** The process's LISTEN/NOTIFY hub; without it the live stream answers 503 (the page falls back to reloading). */
   notifications?: NotificationHub;
+  /** The process's cap on open live streams, shared by every stream route (app.ts). */
+  streams?: StreamCap;
   logger?: Logger;
   /** A comment line this often keeps proxies from closing an idle stream (default 25 s). */
   heartbeatMs?: number;
@@ -70,6 +73,7 @@ export function chatRoutes(deps: ChatRouteDeps) {
     return streamHubEvents(c, {
       hub: deps.notifications,
       unavailableMessage: CHAT_STREAM_UNAVAILABLE,
+      cap: deps.streams,
       channel: chatService.CHAT_CHANNEL,
       key: caucusId,
       heartbeatMs,

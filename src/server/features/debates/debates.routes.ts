@@ -15,12 +15,15 @@ import { AppError, badRequest, notFound } from '../../http/app-error';
 import { rateLimit } from '../../http/rate-limit';
 import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
 import { validate } from '../../http/validate';
+import type { ReadDbFor } from '../../db/read-replica';
 import { checkRecording } from '../../storage/debate-audio-processing';
 import * as debateService from './debates.service';
 
 export interface DebateRouteDeps extends debateService.DebateDeps {
   /** Submissions and votes per user (default 60 a minute each). */
   writeLimit?: { max: number; windowSeconds: number };
+  /** The public reads' database: a replica when there is one (decision 028). */
+  readDb?: ReadDbFor;
 }
 
 export const DEBATE_WRITE_LIMIT = { max: 60, windowSeconds: 60 } as const;
@@ -68,7 +71,9 @@ export function debateRoutes(deps: DebateRouteDeps) {
     onError: (c) => c.json({ error: { code: 'audio_too_large', message: DEBATE_MESSAGES.audioTooLarge } }, 413),
   });
 
-  app.get('/debates', async (c) => c.json(await debateService.listActiveDebates(deps)));
+  const reads = (c: Context) => ({ ...deps, db: deps.readDb?.(c) ?? deps.db });
+
+  app.get('/debates', async (c) => c.json(await debateService.listActiveDebates(reads(c))));
 
   app.post('/debates', signedIn, perUser('debates:create'), validate('json', createDebateSchema), async (c) => {
     const created = await debateService.createDebate(deps, requireUser(c).id, c.req.valid('json'));
@@ -76,7 +81,8 @@ export function debateRoutes(deps: DebateRouteDeps) {
   });
 
   app.get('/debates/:id', debateParam, pageQuery, async (c) => {
-    const detail = await debateService.getDebateDetail(deps, c.req.valid('param').id, c.var.user?.id ?? null, c.req.valid('query').before);
+    // A visitor's copy may lag; a participant's (their votes, an invitation just received) may not.
+    const detail = await debateService.getDebateDetail(c.var.user ? deps : reads(c), c.req.valid('param').id, c.var.user?.id ?? null, c.req.valid('query').before);
     if (!detail) throw notFound(DEBATE_MESSAGES.notFound);
     return c.json(detail);
   });
@@ -116,7 +122,7 @@ export function debateRoutes(deps: DebateRouteDeps) {
     }),
     async (c) => {
       const { userId, debateId, file } = c.req.valid('param');
-      const audio = await debateService.getDebateAudio(deps, `${userId}/${debateId}/${file}`);
+      const audio = await debateService.getDebateAudio(reads(c), `${userId}/${debateId}/${file}`);
       if (!audio) throw notFound(DEBATE_MESSAGES.audioNotFound);
       return c.body(new Uint8Array(audio.bytes), 200, {
         'Content-Type': audio.contentType,

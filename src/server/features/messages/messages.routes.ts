@@ -11,11 +11,14 @@ import { validate } from '../../http/validate';
 import type { Logger } from '../../logger';
 import type { NotificationHub } from '../../realtime/notification-hub';
 import { streamHubEvents } from '../../realtime/sse-stream';
+import type { StreamCap } from '../../realtime/stream-cap';
 import * as messages from './messages.service';
 
 export interface MessageRouteDeps extends messages.MessageDeps {
   /** The process's LISTEN/NOTIFY hub; without it the live stream answers 503 (the pages then poll). */
   notifications?: NotificationHub;
+  /** The process's cap on open live streams, shared by every stream route (app.ts). */
+  streams?: StreamCap;
   logger?: Logger;
   /** A comment line this often keeps proxies from closing an idle stream (default 25 s). */
   heartbeatMs?: number;
@@ -84,6 +87,7 @@ export function messageRoutes(deps: MessageRouteDeps) {
     return streamHubEvents(c, {
       hub: deps.notifications,
       unavailableMessage: MESSAGE_STREAM_UNAVAILABLE,
+      cap: deps.streams,
       channel: messages.MESSAGES_CHANNEL,
       key: user.id,
       heartbeatMs,

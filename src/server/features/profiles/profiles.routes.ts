@@ -5,7 +5,7 @@ import type { Clock } from '../../clock';
 import { rateLimit } from '../../http/rate-limit';
 import { exportPersonalData } from './data-export.service';
 import { zValidator } from '@hono/zod-validator';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import {
@@ -21,6 +21,7 @@ import { updatePreferencesSchema } from '../../../domain/i18n/preferences-schema
 import { LANGUAGE_COOKIE, THEME_COOKIE } from '../../../domain/i18n/languages';
 import { setCookie } from 'hono/cookie';
 import type { Db } from '../../db/client';
+import type { ReadDbFor } from '../../db/read-replica';
 import { AppError, notFound } from '../../http/app-error';
 import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
 import { validate } from '../../http/validate';
@@ -47,8 +48,10 @@ const deleteBody = z.object({ confirmation: z.string({ error: MESSAGES.deleteCon
 /** "Download my data": a few per hour and person (it reads every table that names them). */
 export const DATA_EXPORT_LIMIT = { max: 5, windowSeconds: 3600 } as const;
 
-export function profileRoutes(deps: { db: Db; clock: Clock; baseUrl: string; onSignOut?: () => void }) {
+export function profileRoutes(deps: { db: Db; clock: Clock; baseUrl: string; onSignOut?: () => void; readDb?: ReadDbFor }) {
   const app = new Hono<AppEnv>();
+  // Public profiles and photos may lag a second: a replica when there is one (decision 028).
+  const reads = (c: Context) => ({ ...deps, db: deps.readDb?.(c) ?? deps.db });
 
   app.get('/me', async (c) => c.json(await profiles.getOwnProfile(deps, requireUser(c).id)));
 
@@ -119,22 +122,22 @@ export function profileRoutes(deps: { db: Db; clock: Clock; baseUrl: string; onS
   });
 
   app.get('/profiles/:id', idOr404('Profile not found'), async (c) => {
-    const profile = await profiles.getPublicProfile(deps, c.req.valid('param').id, { viewerId: c.var.user?.id ?? null });
+    const profile = await profiles.getPublicProfile(reads(c), c.req.valid('param').id, { viewerId: c.var.user?.id ?? null });
     if (!profile) throw notFound('Profile not found');
     return c.json(profile);
   });
   app.get('/profiles/:id/activities', idOr404('Profile not found'), async (c) => {
     const language = languageOf(c);
-    const items = await profiles.listActivities(deps, c.req.valid('param').id);
+    const items = await profiles.listActivities(reads(c), c.req.valid('param').id);
     // The words stored with each activity are English: shown in the reader's language (issue 15).
     return c.json(language === 'en' ? items : items.map((item) => ({ ...item, description: translateMessage(language, item.description) })));
   });
   app.get('/profiles/:id/badges', idOr404('Profile not found'), async (c) =>
-    c.json(await profiles.listEarnedBadges(deps, c.req.valid('param').id)),
+    c.json(await profiles.listEarnedBadges(reads(c), c.req.valid('param').id)),
   );
 
   app.get('/photos/:id', idOr404('Photo not found'), async (c) => {
-    const photo = await profiles.getPhoto(deps, c.req.valid('param').id);
+    const photo = await profiles.getPhoto(reads(c), c.req.valid('param').id);
     if (!photo) throw notFound('Photo not found');
     return c.body(new Uint8Array(photo.bytes), 200, {
       'Content-Type': photo.contentType,

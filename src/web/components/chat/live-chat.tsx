@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loader2, RefreshCw, Send } from 'lucide-react';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { api } from '../../api/http';
+import { reopenStreamDelayMs } from '../../api/stream-reopen';
 import { Button } from '../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/card';
 import { useTranslation } from 'react-i18next';
@@ -46,8 +47,6 @@ export interface LiveChatProps {
 
 /** While the live stream is down for good (e.g. the server has none), reload this often. */
 const POLL_MS = 15_000;
-/** After the browser gives up on the stream (an HTTP error), open it again this much later. */
-const REOPEN_STREAM_MS = 30_000;
 /** "At the bottom" within this many pixels: new messages keep the box scrolled to the newest. */
 const STICK_THRESHOLD_PX = 48;
 
@@ -80,6 +79,8 @@ function useLiveChat({ path, queryKey, belongs }: Pick<LiveChatProps, 'path' | '
   const [live, setLive] = useState<{ path: string; messages: ChatMessage[] }>({ path, messages: [] });
   const [streamState, setStreamState] = useState<'connecting' | 'live' | 'down'>('connecting');
   const [streamAttempt, setStreamAttempt] = useState(0);
+  // Refusals in a row (e.g. the server at its cap of open streams): each waits longer.
+  const refusals = useRef(0);
   // The stream is reopened only when the path changes; the callbacks are read when used.
   const belongsRef = useRef(belongs);
   belongsRef.current = belongs;
@@ -113,6 +114,7 @@ function useLiveChat({ path, queryKey, belongs }: Pick<LiveChatProps, 'path' | '
     let reopen: ReturnType<typeof setTimeout> | undefined;
 
     source.addEventListener('ready', () => {
+      refusals.current = 0;
       setStreamState('live');
       reload();
     });
@@ -130,7 +132,8 @@ function useLiveChat({ path, queryKey, belongs }: Pick<LiveChatProps, 'path' | '
       reload();
       if (source.readyState === EventSource.CLOSED) {
         setStreamState('down');
-        reopen = setTimeout(() => setStreamAttempt((n) => n + 1), REOPEN_STREAM_MS);
+        refusals.current += 1;
+        reopen = setTimeout(() => setStreamAttempt((n) => n + 1), reopenStreamDelayMs(refusals.current));
       } else {
         setStreamState('connecting');
       }

@@ -1,13 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { reopenStreamDelayMs } from '../../api/stream-reopen';
 import type { MessageStreamEvent } from '../../../domain/social/social-types';
 import { NOTIFICATIONS_KEY } from '../notifications/notification-queries';
 import { CONVERSATIONS_KEY, MESSAGES_KEY, UNREAD_KEY, appendToThread, threadKey } from './message-queries';
 
 export type StreamState = 'connecting' | 'live' | 'down';
-
-/** After the browser gives up on the stream (an HTTP error), open it again this much later. */
-const REOPEN_STREAM_MS = 30_000;
 
 /** The state of the one stream of the page, for whoever wants to know (the Messages page polls while it is down). */
 let current: StreamState = 'connecting';
@@ -36,6 +34,8 @@ export function useMessageStreamState(): StreamState {
 export function useMessageStream(userId: string | null) {
   const queryClient = useQueryClient();
   const [attempt, setAttempt] = useState(0);
+  // Refusals in a row (e.g. the server at its cap of open streams): each waits longer.
+  const refusals = useRef(0);
 
   useEffect(() => {
     if (!userId) return;
@@ -53,6 +53,7 @@ export function useMessageStream(userId: string | null) {
     let reopen: ReturnType<typeof setTimeout> | undefined;
 
     source.addEventListener('ready', () => {
+      refusals.current = 0;
       setStreamState('live');
       reloadAll();
     });
@@ -82,7 +83,8 @@ export function useMessageStream(userId: string | null) {
       // The browser reconnects by itself (CONNECTING); after an HTTP error it gives up (CLOSED).
       if (source.readyState === EventSource.CLOSED) {
         setStreamState('down');
-        reopen = setTimeout(() => setAttempt((n) => n + 1), REOPEN_STREAM_MS);
+        refusals.current += 1;
+        reopen = setTimeout(() => setAttempt((n) => n + 1), reopenStreamDelayMs(refusals.current));
       } else {
         setStreamState('connecting');
       }
