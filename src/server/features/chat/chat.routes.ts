@@ -1,10 +1,10 @@
 import { chatLineFor } from '../../../domain/moderation/moderation-rules';
-import { hasBlocked } from '../blocks/blocks.service';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { chatMessageSchema } from '../../../domain/caucuses/caucus-schemas';
 import { rateLimit } from '../../http/rate-limit';
 import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
+import { forbidden } from '../../http/app-error';
 import { validate } from '../../http/validate';
 import type { Logger } from '../../logger';
 import type { NotificationHub } from '../../realtime/notification-hub';
@@ -34,7 +34,7 @@ export function chatRoutes(deps: ChatRouteDeps) {
   const app = new Hono<AppEnv>();
   const heartbeatMs = deps.heartbeatMs ?? CHAT_HEARTBEAT_MS;
   const limit = deps.postLimit ?? CHAT_POST_LIMIT;
-  const readMessage = chatService.sharedMessageReader(deps.db);
+  const readDelivery = chatService.sharedDeliveryReader(deps.db);
 
   app.get('/caucuses/:id/chat', validate('param', idParam), async (c) => {
     const user = requireUser(c);
@@ -78,16 +78,15 @@ export function chatRoutes(deps: ChatRouteDeps) {
       key: caucusId,
       heartbeatMs,
       readyData: { caucusId },
-      // Leaving the caucus ends the stream (the client's reconnect then gets the 403).
-      beforeEvent: () => chatService.assertChatAccess(deps.db, user.id, caucusId),
       onNotification: async (data, send) => {
         const { messageId } = data as chatService.ChatNotification;
-        const view = await readMessage(messageId);
-        if (view && view.caucusId === caucusId) {
-          const blocked = view.userId !== user.id && (await hasBlocked(deps.db, user.id, view.userId));
-          const line = chatLineFor(view, user.id, blocked);
-          await send('message', line, line.id);
-        }
+        const { view, readers } = await readDelivery(messageId);
+        if (!view || view.caucusId !== caucusId) return;
+        const blocked = readers.get(user.id);
+        // Leaving the caucus ends the stream (the client's reconnect then gets the 403).
+        if (blocked === undefined) throw forbidden('not_member', chatService.CHAT_ERRORS.membersOnly);
+        const line = chatLineFor(view, user.id, view.userId !== user.id && blocked);
+        await send('message', line, line.id);
       },
       logger: deps.logger,
       logContext: { caucusId },

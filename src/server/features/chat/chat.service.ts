@@ -1,6 +1,6 @@
 import { chatLineFor } from '../../../domain/moderation/moderation-rules';
 import { blockedByViewer } from '../blocks/blocks.service';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { FORMER_MEMBER_NAME } from '../../../domain/profiles/profile-types';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
@@ -119,13 +119,33 @@ export async function findChatMessage(db: DbOrTx, messageId: string): Promise<Ch
   return row ? toView(row) : null;
 }
 
-/** Reads a notified message once per process, however many local streams want it. */
-export function sharedMessageReader(db: DbOrTx): (messageId: string) => Promise<ChatMessageView | null> {
-  const inFlight = new Map<string, Promise<ChatMessageView | null>>();
+/** A notified message and who may read it live: each member (and the organizer), with whether they blocked its author. */
+export interface ChatDelivery {
+  view: ChatMessageView | null;
+  /** Reader id → they blocked the message's author. Someone absent has left the caucus. */
+  readers: Map<string, boolean>;
+}
+
+/**
+ * Reads a notified message, and its caucus's readers with their blocks, once per process
+ * however many local streams want it: two queries per message instead of two per member
+ * (issue 16: a caucus chat message reaching 10 open streams).
+ */
+export function sharedDeliveryReader(db: DbOrTx): (messageId: string) => Promise<ChatDelivery> {
+  const inFlight = new Map<string, Promise<ChatDelivery>>();
+  const read = async (messageId: string): Promise<ChatDelivery> => {
+    const view = await findChatMessage(db, messageId);
+    if (!view) return { view, readers: new Map() };
+    const rows = await db.execute<{ user_id: string; blocked: boolean }>(sql`
+      select r.user_id, exists (select 1 from user_blocks b where b.blocker_id = r.user_id and b.blocked_id = ${view.userId}) as blocked
+      from (select user_id from caucus_members where caucus_id = ${view.caucusId}
+            union select organizer_id from caucuses where id = ${view.caucusId} and organizer_id is not null) as r`);
+    return { view, readers: new Map(rows.rows.map((r) => [r.user_id, r.blocked])) };
+  };
   return (messageId) => {
     let pending = inFlight.get(messageId);
     if (!pending) {
-      pending = findChatMessage(db, messageId).finally(() => {
+      pending = read(messageId).finally(() => {
         // Keep the answer for the listeners of the same notification, then let it go.
         setTimeout(() => inFlight.delete(messageId), 1000).unref();
       });

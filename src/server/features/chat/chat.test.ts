@@ -6,6 +6,7 @@ import { CAUCUS_MESSAGES } from '../../../domain/caucuses/caucus-schemas';
 import { fixedClock, systemClock } from '../../clock';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/auth';
+import { userBlocks } from '../../db/schema/moderation';
 import { caucusMembers, chatMessages } from '../../db/schema/caucuses';
 import type { AppEnv } from '../../http/session';
 import { createNotificationHub, notifyEachQuery, notifyQuery } from '../../realtime/notification-hub';
@@ -302,6 +303,25 @@ describe('live chat across server processes', () => {
     expect(b.hub.subscriberCount(CHAT_CHANNEL, caucus.id)).toBe(1);
     await events.cancel();
     await eventually(() => b.hub.subscriberCount(CHAT_CHANNEL, caucus.id) === 0, 5000, 'the stream to unsubscribe');
+  });
+
+  it('brings a message live to each reader as that reader may see it: empty for one who blocked its author, whole for the organizer', async () => {
+    const { caucus, owner, alice, bob } = await caucusWithPeople();
+    await database.db.insert(userBlocks).values({ blockerId: bob.id, blockedId: alice.id });
+    const bobStream = await b.stream(caucus.id, await b.signIn(bob));
+    const ownerStream = await b.stream(caucus.id, await b.signIn(owner));
+    try {
+      await bobStream.events.until((e) => e.event === 'ready');
+      await ownerStream.events.until((e) => e.event === 'ready');
+      expect((await post(a, caucus.id, await a.signIn(alice), 'see you at the library')).status).toBe(201);
+      const toBob = JSON.parse((await bobStream.events.until((e) => e.event === 'message')).data ?? '') as { message: string; blocked: boolean; userId: string };
+      const toOwner = JSON.parse((await ownerStream.events.until((e) => e.event === 'message')).data ?? '') as { message: string; blocked: boolean };
+      expect(toBob).toMatchObject({ userId: alice.id, message: '', blocked: true });
+      expect(toOwner).toMatchObject({ message: 'see you at the library', blocked: false });
+    } finally {
+      bobStream.abort();
+      ownerStream.abort();
+    }
   });
 
   it('ends the stream of a member who leaves the caucus', async () => {
