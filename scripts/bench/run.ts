@@ -663,9 +663,11 @@ function renderReport(input: {
   // Where the time goes: CPU per request in each part, and the ceiling those costs put on this
   // machine (all its cores busy with nothing else: cores × 1,000 ms / the CPU one request costs).
   lines.push('');
-  lines.push('Where the time goes (per request, measured around the app run above; CPU from /proc, commits and WAL from PostgreSQL\'s statistics):');
+  lines.push(
+    'Where the time goes (per request, measured around the app run above; CPU from /proc with the idle processes\' own use taken off; transactions (read-only ones and background jobs\' included) and WAL bytes from PostgreSQL\'s statistics):',
+  );
   lines.push('');
-  lines.push('| Endpoint | App CPU ms | PostgreSQL CPU ms | Load generator CPU ms | Commits | WAL bytes | Ceiling on this machine (req/s) |');
+  lines.push('| Endpoint | App CPU ms | PostgreSQL CPU ms | Load generator CPU ms | Transactions | WAL bytes | Ceiling on this machine (req/s) |');
   lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const { endpoint, cost } of input.results) {
     const total = (cost.appCpuMs ?? 0) + (cost.pgCpuMs ?? 0) + cost.loadCpuMs;
