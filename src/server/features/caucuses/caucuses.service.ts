@@ -312,6 +312,11 @@ async function joinLocked(
         select json_agg(json_build_object('id', o.id, 'name', o.name, 'finalized', o.election_finalized, 'delegate', o.elected_delegate_id))
         from caucus_members m join caucuses o on o.id = m.caucus_id
         where m.user_id = "users"."id" and m.is_voting_member and o.level = ${c.level} and o.id <> ${c.id}), '[]'::json)`,
+      // The caucus's people before the join (the row is locked: they cannot change), for its notifications.
+      name: users.name,
+      people: sql<JoinAudienceMember[]>`coalesce((
+        select json_agg(json_build_object('userId', m.user_id, 'isVotingMember', m.is_voting_member, 'isOrganizer', m.is_organizer, 'name', p.name))
+        from caucus_members m join users p on p.id = m.user_id where m.caucus_id = ${c.id}), '[]'::json)`,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -345,9 +350,13 @@ async function joinLocked(
         await tx.delete(caucusMembers).where(and(eq(caucusMembers.caucusId, left.id), eq(caucusMembers.userId, userId)));
       }
       await tx.insert(caucusMembers).values({ caucusId: c.id, userId, isVotingMember: true, isOrganizer: false, joinedAt: now });
-      await tx.update(caucuses).set({ updatedAt: now }).where(eq(caucuses.id, c.id));
-      await writeActivities(tx, [{ userId, activityType: 'caucus_joined', description: `Joined the caucus "${c.name}"` }], now);
-      await notifyJoin(tx, c, userId, now);
+      // The caucus's last change and the joiner's activity, in one round trip.
+      await tx.execute(sql`
+        with touched as (update caucuses set updated_at = ${now} where id = ${c.id})
+        insert into activities (user_id, activity_type, description, created_at)
+        values (${userId}, 'caucus_joined', ${`Joined the caucus "${c.name}"`}, ${now})`);
+      // The joiner was not of this caucus (a member is told so, an organizer refused, above).
+      await notifyJoin(tx, c, userId, now, [...user.people, { userId, isVotingMember: true, isOrganizer: false, name: user.name }]);
       return { status: 'joined', caucusId: c.id };
     }
   }
@@ -358,12 +367,15 @@ async function joinLocked(
  * notification per caucus, counting up), and a caucus that is now full tells each voting
  * member that the election waits for them (once: the join that fills it happens once).
  */
-async function notifyJoin(tx: Tx, c: CaucusRow, joinerId: string, now: Date): Promise<void> {
-  const people = await tx
-    .select({ userId: caucusMembers.userId, isVotingMember: caucusMembers.isVotingMember, isOrganizer: caucusMembers.isOrganizer, name: users.name })
-    .from(caucusMembers)
-    .innerJoin(users, eq(users.id, caucusMembers.userId))
-    .where(eq(caucusMembers.caucusId, c.id));
+/** Someone of a caucus as its join notifications need them. */
+interface JoinAudienceMember {
+  userId: string;
+  isVotingMember: boolean;
+  isOrganizer: boolean;
+  name: string;
+}
+
+async function notifyJoin(tx: Tx, c: CaucusRow, joinerId: string, now: Date, people: JoinAudienceMember[]): Promise<void> {
   const organizerIds = new Set(people.filter((p) => p.isOrganizer).map((p) => p.userId));
   if (c.organizerId) organizerIds.add(c.organizerId);
   organizerIds.delete(joinerId);
