@@ -5,15 +5,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedConnection } from './db/app-database';
+import { freePort } from './test/free-port';
+import { startSmtpSink } from './test/smtp-sink';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RATE_LIMIT = 6;
@@ -22,17 +22,9 @@ let child: ChildProcess;
 let baseUrl = '';
 let dataDir = '';
 let output = '';
-let smtp: SMTPServer;
-const received: ParsedMail[] = [];
+let smtp: Awaited<ReturnType<typeof startSmtpSink>>;
+let received: ParsedMail[] = [];
 let database: pg.Client;
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 async function waitUntil(what: string, condition: () => boolean | Promise<boolean>, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -93,23 +85,8 @@ async function signUpAndIn(email: string): Promise<{ id: string; cookie: string 
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (parsed) => {
-          received.push(parsed);
-          callback();
-        },
-        (e: Error) => callback(e),
-      );
-    },
-  });
-  smtp.listen(0, '127.0.0.1');
-  await once(smtp.server, 'listening');
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpSink();
+  received = smtp.received;
 
   dataDir = mkdtempSync(path.join(tmpdir(), 'caucus-cluster-'));
   chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the postgres user and must reach the folder
@@ -127,7 +104,7 @@ beforeAll(async () => {
       BASE_URL: baseUrl,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: smtp.url,
       LOG_LEVEL: 'info',
       LOG_FORMAT: 'json',
       AUTH_RATE_LIMIT_MAX: String(RATE_LIMIT),
@@ -151,7 +128,7 @@ afterAll(async () => {
     await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000).unref())]);
     if (child.exitCode === null) child.kill('SIGKILL');
   }
-  await new Promise((r) => smtp?.close(() => r(undefined)));
+  await smtp?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }, 40_000);
 

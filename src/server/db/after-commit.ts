@@ -1,6 +1,6 @@
 import type { Db, DbOrTx } from './client';
 
-type Callback = (db: Db) => void;
+type Callback = (db: Db) => void | Promise<void>;
 
 /** The callbacks waiting for a transaction's commit, by transaction (savepoints share their outer list). */
 const waiting = new WeakMap<object, { db: Db; callbacks: Callback[] }>();
@@ -32,7 +32,9 @@ export function withAfterCommit(db: Db): Db {
       track(tx, entry);
       return run(tx);
     }, config);
-    for (const callback of entry.callbacks) callback(db);
+    // Awaited, so that a write's events have left when its transaction returns (a caller's next
+    // step, or a test's, never races them).
+    for (const callback of entry.callbacks) await callback(db);
     return result;
   }) as Db['transaction'];
   return db;

@@ -6,7 +6,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -18,6 +17,7 @@ import { createUser } from '../test/factories';
 import { TEST_ORIGIN, testSettings } from '../test/test-app';
 import { migrateDatabase, openDatabase, type Database } from './client';
 import { createReadReplica, parseLsn, parseWroteCookie, WROTE_COOKIE, type ReadReplica } from './read-replica';
+import { freePort } from '../test/free-port';
 
 const BIN = '/usr/lib/postgresql/15/bin';
 /** PostgreSQL refuses to run as root: the tools then run as the postgres user. */
@@ -47,16 +47,6 @@ async function pgTool(tool: string, args: string[]): Promise<void> {
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const [code] = (await once(child, 'exit')) as [number | null];
   if (code !== 0) throw new Error(`${tool} ${args.join(' ')} failed (${code}): ${stderr.trim()}`);
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  server.close();
-  await once(server, 'close');
-  return port;
 }
 
 async function startServer(dataDir: string, port: number, socketDir: string): Promise<void> {

@@ -11,7 +11,8 @@ import { eventPayload, notifyEachQuery } from './notification-hub';
  * transaction that notified (one lock on the database, held through its commit's WAL flush),
  * which halved the rate of writes that notify (pgbench here: 3,000 → 1,500 commits a second)
  * and put a ceiling on joins and messages (issue 16). After commit, the events of many writes
- * leave in one statement whose commit waits for no flush (the events are not data: losing the
+ * leave in one statement whose commit waits for no flush (the write's transaction call returns
+ * once it has run) (the events are not data: losing the
  * last ones in a crash loses nothing a page does not reload). A process that dies between a
  * write's commit and the send loses those events; subscribers catch up on their next reload.
  *
@@ -35,15 +36,26 @@ interface Event {
   payload: string;
 }
 
-/** Events wait here for the next send; one send in flight per database at a time. */
+/**
+ * Events wait here for the next send; one send in flight per database at a time. Each caller's
+ * promise settles when the statement carrying its events has run (never rejects: a failed send
+ * loses live hints, not data, and subscribers resync when PostgreSQL is back).
+ */
 class Sender {
-  private queue: Event[] = [];
+  private queue: Array<{ event: Event; done: () => void }> = [];
   private sending = false;
   constructor(private readonly db: Db) {}
 
-  send(events: Event[]): void {
-    this.queue.push(...events);
-    if (!this.sending) this.flush();
+  send(events: Event[]): Promise<void> {
+    return new Promise<void>((resolve) => {
+      let left = events.length;
+      const done = () => {
+        left -= 1;
+        if (left === 0) resolve();
+      };
+      for (const event of events) this.queue.push({ event, done });
+      if (!this.sending) this.flush();
+    });
   }
 
   private flush(): void {
@@ -52,13 +64,14 @@ class Sender {
     setImmediate(() => {
       const batch = this.queue.splice(0, 500);
       const rows = sql.join(
-        batch.map((e) => sql`(${e.channel}, ${e.payload})`),
+        batch.map(({ event }) => sql`(${event.channel}, ${event.payload})`),
         sql`, `,
       );
       this.db
         .execute(sql`select set_config('synchronous_commit', 'off', true), pg_notify(v.channel, v.payload) from (values ${rows}) as v(channel, payload)`)
-        .catch(() => undefined) // the pool is closing, or PostgreSQL is gone: subscribers resync when it is back
+        .catch(() => undefined)
         .finally(() => {
+          for (const { done } of batch) done();
           this.sending = false;
           if (this.queue.length > 0) this.flush();
         });

@@ -1,6 +1,4 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock } from '../../clock';
 import type { Database } from '../../db/client';
@@ -11,6 +9,7 @@ import { createLogger } from '../../logger';
 import { deliverDueMail, smtpTransport } from '../../mail/outbox';
 import { startPresence } from '../../realtime/presence';
 import { createUser } from '../../test/factories';
+import { startSmtpSink } from '../../test/smtp-sink';
 import { TEST_ORIGIN, createTestApp, testSettings } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import { deliverAllDueNotifications, nextDeliveryAt, sendDigests, type PushItem } from './notification-delivery.service';
@@ -274,29 +273,14 @@ describe('notification settings and one-click unsubscribe', () => {
 
 describe('sending mail over SMTP', () => {
   it('hands each message to a real SMTP server with its unsubscribe headers, text and HTML', async () => {
-    const received: Array<Awaited<ReturnType<typeof simpleParser>>> = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, callback) {
-        simpleParser(stream).then(
-          (parsed) => {
-            received.push(parsed);
-            callback();
-          },
-          (e: Error) => callback(e),
-        );
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const port = (server.server.address() as { port: number }).port;
+    const sink = await startSmtpSink();
+    const { received } = sink;
     try {
       const ivy = await person();
       await write(start, [full(ivy.id, 'Mail Ten')]);
       await deliverAllDueNotifications(deliveryDeps());
       const clock = fixedClock(new Date());
-      const transport = smtpTransport(`smtp://127.0.0.1:${port}`);
+      const transport = smtpTransport(sink.url);
       let sent = 0;
       try {
         for (;;) {
@@ -321,7 +305,7 @@ describe('sending mail over SMTP', () => {
       const [row] = await database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, ivy.email));
       expect(row!.sentAt).not.toBeNull();
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sink.close();
     }
   });
 });
