@@ -24,8 +24,11 @@ function readStat(pid: number): Stat | null {
   }
 }
 
-/** CPU milliseconds used so far by `root` and every living descendant; null off Linux. */
-export function treeCpuMs(root: number): number | null {
+/**
+ * CPU milliseconds used so far by `root` and every living descendant; null off Linux. A subtree
+ * under `exclude` is left out: the embedded PostgreSQL is the app's child, and counted apart.
+ */
+export function treeCpuMs(root: number, exclude: number | null = null): number | null {
   let entries: string[];
   try {
     entries = readdirSync('/proc');
@@ -45,6 +48,7 @@ export function treeCpuMs(root: number): number | null {
   const stack = [root];
   while (stack.length > 0) {
     const pid = stack.pop()!;
+    if (pid === exclude) continue;
     total += stats.get(pid)?.cpuMs ?? 0;
     stack.push(...(children.get(pid) ?? []));
   }

@@ -520,7 +520,7 @@ async function main() {
       ).rows[0]!;
       const bench = process.cpuUsage();
       return {
-        appCpuMs: treeCpuMs(app.pid!),
+        appCpuMs: treeCpuMs(app.pid!, pgPid),
         pgCpuMs: pgPid ? treeCpuMs(pgPid) : null,
         loadCpuMs: (bench.user + bench.system) / 1000,
         commits: Number(stats.commits),

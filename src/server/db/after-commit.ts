@@ -33,8 +33,10 @@ export function withAfterCommit(db: Db): Db {
       return run(tx);
     }, config);
     // Awaited, so that a write's events have left when its transaction returns (a caller's next
-    // step, or a test's, never races them).
-    for (const callback of entry.callbacks) await callback(db);
+    // step, or a test's, never races them). Started together, so the events of one write leave
+    // in one statement (publish.ts batches what arrives before its next send): each round trip
+    // costs both processes a wake-up (issue 16).
+    await Promise.all(entry.callbacks.map((callback) => callback(db)));
     return result;
   }) as Db['transaction'];
   return db;

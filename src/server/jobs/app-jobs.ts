@@ -106,35 +106,66 @@ export function appJobs(deps: AppJobDeps): JobDefinition[] {
   return jobs;
 }
 
+/** The shortest time between two wakes of one job by one process (a mail waits at most this much more). */
+export const WAKE_MIN_INTERVAL_MS = 200;
+
 /**
  * Wakes the delivery jobs when this process hears that notifications or mail were written
  * (NOTIFY at commit, heard by every process; pg-boss keeps one waiting job per queue, so many
- * wakes make one run). At most one wake per queue in flight per process.
+ * wakes make one run). At most one wake per queue in flight per process, and at most one per
+ * `minIntervalMs`: during a burst of writes (1,000 joins a second, issue 16) every write used to
+ * cost each process a pg-boss insert; now a burst costs one per interval, and each run delivers
+ * what the interval gathered, in batches.
  */
-export async function wakeJobsOnWrites(hub: NotificationHub, queue: JobQueue, logger: Logger, options: { mail: boolean }): Promise<() => void> {
+export async function wakeJobsOnWrites(
+  hub: NotificationHub,
+  queue: JobQueue,
+  logger: Logger,
+  options: { mail: boolean; minIntervalMs?: number },
+): Promise<() => void> {
+  const minIntervalMs = options.minIntervalMs ?? WAKE_MIN_INTERVAL_MS;
+  const timers = new Set<NodeJS.Timeout>();
+  let stopped = false;
   const waker = (name: string) => {
     let inFlight = false;
     let again = false;
+    let lastSent = -Infinity;
     const wake = () => {
+      if (stopped) return;
       if (inFlight) {
         again = true;
         return;
       }
       inFlight = true;
-      queue
-        .send(name)
-        .catch((e: unknown) => logger.warn({ err: loggableError(e), job: name }, 'could not wake a job'))
-        .finally(() => {
-          inFlight = false;
-          if (again) {
-            again = false;
-            wake();
-          }
-        });
+      const wait = lastSent + minIntervalMs - performance.now();
+      const send = () => {
+        lastSent = performance.now();
+        queue
+          .send(name)
+          .catch((e: unknown) => logger.warn({ err: loggableError(e), job: name }, 'could not wake a job'))
+          .finally(() => {
+            inFlight = false;
+            if (again) {
+              again = false;
+              wake();
+            }
+          });
+      };
+      if (wait <= 0) return send();
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        if (stopped) inFlight = false;
+        else send();
+      }, wait);
+      timers.add(timer);
     };
     return wake;
   };
   const stops = [await hub.subscribe(DELIVERY_CHANNEL, DELIVERY_WAKE_KEY, waker(JOBS.deliverNotifications))];
   if (options.mail) stops.push(await hub.subscribe(MAIL_CHANNEL, MAIL_WAKE_KEY, waker(JOBS.sendMail)));
-  return () => stops.forEach((stop) => stop());
+  return () => {
+    stopped = true;
+    for (const timer of timers) clearTimeout(timer);
+    stops.forEach((stop) => stop());
+  };
 }

@@ -76,6 +76,28 @@ describe('publish: live events leave after the write commits', () => {
     for (const k of all) expect(keysHeard().filter((h) => h === k)).toHaveLength(1);
   });
 
+  it('sends the events of one write in one statement, whatever the number of publish calls', async () => {
+    const statements: string[] = [];
+    const original = pg.Client.prototype.query;
+    const spy = function (this: pg.Client, ...args: unknown[]) {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string } | undefined)?.text;
+      if (text?.includes('pg_notify')) statements.push(text);
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    };
+    pg.Client.prototype.query = spy as typeof original;
+    try {
+      await database.db.transaction(async (tx) => {
+        await publish(tx, 'publish_test', 'one-write-a', null);
+        await publishEach(tx, 'publish_test', ['one-write-b', 'one-write-c'], null);
+        await publish(tx, 'publish_test', 'one-write-d', null);
+      });
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    await hear(['one-write-a', 'one-write-b', 'one-write-c', 'one-write-d']);
+    expect(statements).toHaveLength(1);
+  });
+
   it('outside a transaction it notifies at once; a bad channel or an oversized payload fails the write', async () => {
     await publish(database.db, 'publish_test', 'plain', null);
     await hear(['plain']);
