@@ -114,6 +114,7 @@ function onceShutdown(logger: Logger, work: () => Promise<void>): (reason: strin
 }
 
 main().catch((e: unknown) => {
-  console.error('The app could not start:', e instanceof Error ? e.message : e);
+  // PostgreSQL's reason with the statement, never its parameters (loggableError).
+  console.error('The app could not start:', loggableError(e).message);
   process.exit(1);
 });

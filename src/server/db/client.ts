@@ -39,8 +39,27 @@ export function openDatabase(connection: ConnectionConfig, options: { max?: numb
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** The advisory lock key that lets one process at a time migrate a database. */
+export const MIGRATION_LOCK_KEY = 0x6361_7563; // 'cauc'
+
+/**
+ * Brings the database to the latest migration. Several processes may start at once against the
+ * same database (app servers behind a balancer, a bench attaching to a starting app): one
+ * migrates while the others wait on a session advisory lock, then find nothing left to do.
+ * Without it, the second saw the tables missing, ran the same migrations, and failed on
+ * "already exists". The lock is held on a connection of its own (the pool may have only one),
+ * so it goes with that connection whatever happens.
+ */
 export async function migrateDatabase(db: Db): Promise<void> {
-  await migrate(db, { migrationsFolder });
+  const lock = new pg.Client((db as unknown as { $client: pg.Pool }).$client.options);
+  lock.on('error', () => undefined);
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrate(db, { migrationsFolder });
+  } finally {
+    await lock.end().catch(() => undefined);
+  }
 }
 
 /** The PostgreSQL error behind a drizzle error (drizzle wraps it in `cause`). */

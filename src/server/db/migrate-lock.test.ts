@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { migrateDatabase, migrationsFolder, openDatabase } from './client';
+import { readdirSync } from 'node:fs';
+
+/** An empty database on the test server (not the migrated template), dropped afterwards. */
+async function emptyDatabase(): Promise<pg.PoolConfig> {
+  const { connection } = inject('testServer');
+  const name = `migrate_lock_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client(connection);
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  afterAll(async () => {
+    const cleanup = new pg.Client(connection);
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  });
+  if (connection.connectionString) {
+    const url = new URL(connection.connectionString);
+    url.pathname = `/${name}`;
+    return { connectionString: url.toString() };
+  }
+  return { ...connection, database: name };
+}
+
+describe('migrating a database', () => {
+  it('lets several processes start at once on an empty database: one migrates, the others find it done', async () => {
+    const connection = await emptyDatabase();
+    // Four app servers starting together, each with its own pool (one of them with a single connection).
+    const databases = [1, 4, 10, 10].map((max) => openDatabase(connection, { max }));
+    try {
+      const results = await Promise.allSettled(databases.map((d) => migrateDatabase(d.db)));
+      expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled']);
+      const applied = await databases[0]!.pool.query<{ n: string }>('select count(*) as n from drizzle.__drizzle_migrations');
+      const files = readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql'));
+      expect(Number(applied.rows[0]!.n)).toBe(files.length); // each migration recorded once
+      const lockHolders = await databases[0]!.pool.query(`select 1 from pg_locks where locktype = 'advisory'`);
+      expect(lockHolders.rowCount).toBe(0); // released
+    } finally {
+      await Promise.all(databases.map((d) => d.close()));
+    }
+  });
+});
