@@ -49,7 +49,7 @@ async function main() {
     users,
     caucuses: wholeNumber('caucuses', values.caucuses, Math.floor(users / 10)),
     seed: wholeNumber('seed', values.seed, 1),
-    batchSize: wholeNumber('batch-size', values['batch-size'], 5000, 1),
+    batchSize: wholeNumber('batch-size', values['batch-size'], 1_000_000, 1),
     concurrency: wholeNumber('concurrency', values.concurrency, 2, 1),
   };
 
@@ -65,28 +65,27 @@ async function main() {
   const where = database.mode === 'url' ? 'the PostgreSQL server of DATABASE_URL' : `${settings.dataDir} (${database.mode})`;
   console.log(
     `Seeding ${fmt(options.users)} users and ${fmt(options.caucuses)} caucuses into ${where} ` +
-      `(seed ${options.seed}, batches of ${options.batchSize} on ${options.concurrency} connections)`,
+      `(seed ${options.seed}, statements of ${fmt(options.batchSize)} users on ${options.concurrency} connections)`,
   );
 
   let interrupted = false;
   process.once('SIGINT', () => {
     interrupted = true;
-    console.error('\nInterrupted: closing the database (batches written so far stay).');
+    console.error('\nInterrupted: closing the database (tables committed so far stay; the ones in progress roll back).');
     void database.close().finally(() => process.exit(130));
   });
 
   const started = performance.now();
-  let lastPrint = 0;
-  let lastPhase = '';
+  const lastPrint = new Map<string, number>();
   const onProgress = (p: SeedProgress) => {
+    // Two lanes report side by side: one line per table and second, and each table's last.
     const t = performance.now();
-    if (p.phase === lastPhase && p.done < p.total && t - lastPrint < 1000) return;
-    lastPrint = t;
-    lastPhase = p.phase;
+    if (p.done < p.total && t - (lastPrint.get(p.phase) ?? 0) < 1000) return;
+    lastPrint.set(p.phase, t);
     const seconds = (t - started) / 1000;
     const pct = p.total ? ((100 * p.done) / p.total).toFixed(0) : '100';
     const label = p.phase === 'vacuum' ? (p.done ? 'vacuum analyze done' : 'vacuum analyze…') : `${p.phase} ${fmt(p.done)}/${fmt(p.total)} (${pct}%)`;
-    console.log(`  ${label.padEnd(36)} ${fmt(p.rows)} rows, ${fmt(p.rows / Math.max(seconds, 0.001))} rows/s, ${seconds.toFixed(1)} s`);
+    console.log(`  ${label.padEnd(40)} ${fmt(p.rows)} rows, ${fmt(p.rows / Math.max(seconds, 0.001))} rows/s, ${seconds.toFixed(1)} s`);
   };
 
   try {
@@ -110,7 +109,10 @@ async function main() {
         `${fmt(summary.users / seconds)} users/s).\n` +
         `  users ${fmt(summary.users)} (+ accounts), photos ${fmt(summary.photos)}, sparks ${fmt(summary.sparks)}, banners ${fmt(summary.banners)}, brownies ${fmt(summary.brownies)}, ` +
         `user_badges ${fmt(summary.userBadges)}, activities ${fmt(summary.activities)}, caucuses ${fmt(summary.caucuses)}, ` +
-        `caucus_members ${fmt(summary.caucusMembers)}\n` +
+        `caucus_members ${fmt(summary.caucusMembers)}, election_records ${fmt(summary.electionRecords)}\n` +
+        `  Steps (lane: seconds, of which index builds): ${summary.steps
+          .map((s) => `${s.step} ${s.lane}: ${fmt(s.ms / 1000, 1)}${s.indexMs ? ` (${fmt(s.indexMs / 1000, 1)})` : ''}`)
+          .join(', ')}\n` +
         `  Seeded users sign in with the password "${DEFAULT_PASSWORD}"; emails look like first.last.${summary.firstUserNumber}@example.test.` +
         (summary.administratorEmail ? `\n  Administrator (organizer of the level-5 caucuses): ${summary.administratorEmail}` : ''),
     );

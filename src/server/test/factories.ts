@@ -5,8 +5,8 @@ import { ALIGNMENTS } from '../../domain/profiles/alignment';
 import type { DbOrTx } from '../db/client';
 import { accounts, users } from '../db/schema/auth';
 
-const FIRST = ['Ada', 'Ben', 'Carla', 'Dev', 'Elena', 'Frank', 'Grace', 'Hector', 'Iris', 'Jamal', 'Keiko', 'Luis', 'Maya', 'Nate', 'Olga', 'Priya', 'Quinn', 'Rosa', 'Sam', 'Tariq', 'Uma', 'Victor', 'Wen', 'Xavier', 'Yara', 'Zoe'];
-const LAST = ['Adams', 'Brooks', 'Chen', 'Diaz', 'Evans', 'Foster', 'Garcia', 'Hughes', 'Ivanov', 'Johnson', 'Kim', 'Lopez', 'Miller', 'Nguyen', 'Okafor', 'Patel', 'Reyes', 'Smith', 'Turner', 'Walker', 'Young'];
+export const FIRST = ['Ada', 'Ben', 'Carla', 'Dev', 'Elena', 'Frank', 'Grace', 'Hector', 'Iris', 'Jamal', 'Keiko', 'Luis', 'Maya', 'Nate', 'Olga', 'Priya', 'Quinn', 'Rosa', 'Sam', 'Tariq', 'Uma', 'Victor', 'Wen', 'Xavier', 'Yara', 'Zoe'];
+export const LAST = ['Adams', 'Brooks', 'Chen', 'Diaz', 'Evans', 'Foster', 'Garcia', 'Hughes', 'Ivanov', 'Johnson', 'Kim', 'Lopez', 'Miller', 'Nguyen', 'Okafor', 'Patel', 'Reyes', 'Smith', 'Turner', 'Walker', 'Young'];
 
 /** A small deterministic generator, so seeds and tests can be replayed. */
 export function makeRandom(seed = 1) {

@@ -1,7 +1,9 @@
 import { inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database, Db } from '../db/client';
+import { checkElectionRecord, sha256Hex } from '../../domain/caucuses/election-record';
 import { users } from '../db/schema/auth';
+import { readElectionRecord } from '../features/caucuses/election-record.service';
 import { buildUser, DEFAULT_PASSWORD, makeRandom } from './factories';
 import { DISTRICTS, insertRows, seedDatabase, seedPointsForExistingUsers, type SeedProgress, type SeedSummary } from './seed-data';
 import { createTestApp } from './test-app';
@@ -15,7 +17,7 @@ async function scalar(db: Db, query: ReturnType<typeof sql>): Promise<number> {
 }
 
 async function tableCounts(db: Db) {
-  const tables = ['users', 'accounts', 'photos', 'sparks', 'banners', 'brownies', 'user_badges', 'activities', 'caucuses', 'caucus_members'] as const;
+  const tables = ['users', 'accounts', 'photos', 'sparks', 'banners', 'brownies', 'user_badges', 'activities', 'caucuses', 'caucus_members', 'election_records'] as const;
   const counts: Record<string, number> = {};
   for (const t of tables) counts[t] = await scalar(db, sql.raw(`select count(*) as n from ${t}`));
   return counts;
@@ -30,18 +32,40 @@ async function fingerprint(db: Db): Promise<string> {
       (select coalesce(string_agg(concat_ws('|', id, organizer_user_id, timestamp), ',' order by id), '') from banners) ||
       (select string_agg(concat_ws('|', id, invitation_code, state, district, level, organizer_id, is_open, created_at), ',' order by id) from caucuses) ||
       (select string_agg(concat_ws('|', caucus_id, user_id, is_voting_member, created_at), ',' order by caucus_id, user_id) from caucus_members) ||
-      (select string_agg(concat_ws('|', id, user_id, activity_type, created_at), ',' order by id) from activities)
+      (select string_agg(concat_ws('|', id, user_id, activity_type, created_at), ',' order by id) from activities) ||
+      (select string_agg(concat_ws('|', caucus_id, seq, kind, actor_id, occurred_at, hash), ',' order by caucus_id, seq) from election_records)
     ) as digest`);
   return result.rows[0]!.digest;
+}
+
+/** Every index and constraint of the schema, as PostgreSQL would recreate it. */
+async function schemaDefinitions(db: Db): Promise<string[]> {
+  const result = await db.execute<{ definition: string }>(sql`
+    select indexdef as definition from pg_indexes where schemaname = 'public'
+    union all
+    select conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) from pg_constraint where connamespace = 'public'::regnamespace
+    union all
+    select 'invalid ' || indexrelid::regclass::text from pg_index where not indisvalid
+    order by 1`);
+  return result.rows.map((r) => r.definition);
+}
+
+/** Reads a caucus's election record as its organizer would download it, and checks it as anyone can. */
+async function checkRecordOf(db: Db, caucusId: string) {
+  const [caucus] = (await db.execute<{ organizer_id: string }>(sql`select organizer_id from caucuses where id = ${caucusId}`)).rows;
+  const file = await readElectionRecord({ db }, caucusId, caucus!.organizer_id);
+  return { file, check: await checkElectionRecord(file, sha256Hex) };
 }
 
 describe('seedDatabase', () => {
   let database: Database;
   let first: SeedSummary;
+  let schemaBefore: string[];
   const progress: SeedProgress[] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    schemaBefore = await schemaDefinitions(database.db);
     first = await seedDatabase(
       { db: database.db },
       { users: 1200, caucuses: 300, seed: 7, now: NOW, batchSize: 250, photoFraction: 0.01, onProgress: (p) => progress.push(p) },
@@ -62,6 +86,7 @@ describe('seedDatabase', () => {
       activities: first.activities,
       caucuses: first.caucuses,
       caucus_members: first.caucusMembers,
+      election_records: first.electionRecords,
     });
     expect(first.photos).toBeGreaterThan(0);
     expect(first.sparks).toBeGreaterThan(100);
@@ -72,6 +97,27 @@ describe('seedDatabase', () => {
     expect(first.rows).toBe(Object.values(counts).reduce((a, b) => a + b, 0));
     expect(progress.filter((p) => p.phase === 'users').at(-1)).toMatchObject({ done: 1200, total: 1200 });
     expect(progress.filter((p) => p.phase === 'caucuses').at(-1)).toMatchObject({ done: 300, total: 300 });
+  });
+
+  it('leaves every index and constraint as the migrations define them (the empty tables were loaded without their secondary indexes)', async () => {
+    expect(await schemaDefinitions(database.db)).toEqual(schemaBefore);
+    expect(schemaBefore.filter((d) => d.startsWith('CREATE INDEX users_')).length).toBeGreaterThan(10);
+    expect(first.steps.find((s) => s.step === 'users')).toMatchObject({ rows: 1200 });
+  });
+
+  it('writes each caucus an election record that checks: its creation, then each join in order', async () => {
+    const db = database.db;
+    expect(first.electionRecords).toBe(first.caucusMembers);
+    expect(await scalar(db, sql`select count(*) as n from caucuses c where (select count(*) from election_records r where r.caucus_id = c.id) <> 1 + c.voting_member_count`)).toBe(0);
+    const sample = await db.execute<{ id: string; voting_member_count: number }>(
+      sql`select id, voting_member_count from caucuses order by voting_member_count desc, id limit 3`,
+    );
+    for (const c of sample.rows) {
+      const { file, check } = await checkRecordOf(db, c.id);
+      expect(check).toMatchObject({ ok: true, entries: 1 + c.voting_member_count, result: { members: c.voting_member_count } });
+      expect(file.entries.map((e) => e.kind)).toEqual(['created', ...Array<string>(c.voting_member_count).fill('joined')]);
+      expect([...file.entries.map((e) => e.occurredAt)].sort()).toEqual(file.entries.map((e) => e.occurredAt));
+    }
   });
 
   it('gives every state and every district voters, with unique emails', async () => {
@@ -286,12 +332,34 @@ describe('seedDatabase determinism', () => {
   });
 
   it('writes the same rows for the same seed, whatever the concurrency, and other rows for another seed', async () => {
-    const options = { users: 600, caucuses: 80, now: NOW, batchSize: 100, vacuum: false };
-    await seedDatabase({ db: a.db }, { ...options, seed: 42, concurrency: 1 });
-    await seedDatabase({ db: b.db }, { ...options, seed: 42, concurrency: 4 });
+    const options = { users: 600, caucuses: 80, now: NOW, vacuum: false };
+    await seedDatabase({ db: a.db }, { ...options, seed: 42, concurrency: 1, batchSize: 1000 });
+    await seedDatabase({ db: b.db }, { ...options, seed: 42, concurrency: 4, batchSize: 77 });
     await seedDatabase({ db: c.db }, { ...options, seed: 43, concurrency: 2 });
     const [fa, fb, fc] = await Promise.all([fingerprint(a.db), fingerprint(b.db), fingerprint(c.db)]);
     expect(fb).toBe(fa);
     expect(fc).not.toBe(fa);
+  });
+});
+
+describe('seedDatabase with the triggers running (a role that may not skip them)', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+
+  it('lets the triggers count the voters and write the election records, with the same rules', async () => {
+    const db = database.db;
+    const summary = await seedDatabase({ db }, { users: 700, caucuses: 120, seed: 11, now: NOW, batchSize: 300, skipTriggers: false, vacuum: false });
+    const counts = await tableCounts(db);
+    expect(counts).toMatchObject({ users: 700, caucuses: 120, caucus_members: summary.caucusMembers, election_records: summary.electionRecords, activities: summary.activities });
+    expect(summary.rows).toBe(Object.values(counts).reduce((a, b) => a + b, 0));
+    expect(await scalar(db, sql`select count(*) as n from caucuses where voting_member_count > 0`)).toBeGreaterThan(0);
+    expect(
+      await scalar(db, sql`select count(*) as n from caucuses c where c.voting_member_count <> (select count(*) from caucus_members m where m.caucus_id = c.id and m.is_voting_member)`),
+    ).toBe(0);
+    const [busiest] = (await db.execute<{ id: string; n: number }>(sql`select id, voting_member_count as n from caucuses order by voting_member_count desc, id limit 1`)).rows;
+    const { check } = await checkRecordOf(db, busiest!.id);
+    expect(check).toMatchObject({ ok: true, entries: 1 + busiest!.n, result: { members: busiest!.n } });
   });
 });

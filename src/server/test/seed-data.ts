@@ -1,44 +1,62 @@
 import { createHash } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
-import { eq, getTableColumns, inArray, is, SQL, sql } from 'drizzle-orm';
+import { getTableColumns, inArray, is, SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
 import sharp from 'sharp';
 import { badgesReached, findBadge } from '../../domain/badges/catalogue';
 import { STATES, stateName } from '../../domain/geography/states';
 import { DEFAULT_APP_TIME_ZONE, calendarDayIn } from '../../domain/points/brownie-rules';
 import { ALIGNMENTS } from '../../domain/profiles/alignment';
 import type { Db, DbOrTx } from '../db/client';
-import { accounts, users } from '../db/schema/auth';
-import { caucusMembers, caucuses } from '../db/schema/caucuses';
-import { photos } from '../db/schema/platform';
-import { activities, badges, banners, brownies, sparks, userBadges } from '../db/schema/points';
-import { buildUser, DEFAULT_PASSWORD, makeRandom, type NewUser } from './factories';
+import { users } from '../db/schema/auth';
+import { activities, badges, banners, brownies, userBadges } from '../db/schema/points';
+import { dropIndexesForBulkLoad, inTransaction, isSuperuser, prepareBulkSession, rebuildIndexes } from './bulk-load';
+import { DEFAULT_PASSWORD, FIRST, LAST, makeRandom } from './factories';
 
 /**
- * Demo and benchmark data at any size, through the same factories as the tests
- * (buildUser, makeRandom, pickHome, DEFAULT_PASSWORD). Used by `npm run seed`, `npm run bench` and seed-data.test.ts.
+ * Demo and benchmark data at any size, with the tests' conventions (names of factories.ts,
+ * DEFAULT_PASSWORD). Used by `npm run seed`, `npm run bench` and seed-data.test.ts.
  *
  * What a run writes, all consistent with PRODUCT-RULES.md:
  * - `users` users (with their credential accounts, one shared password hash), homes spread in
  *   proportion to House seats, and the first 435 users of a run one per district, so every
  *   state and district has voters. Creation times spread over the year before `now`.
- * - Referrals: about a fifth of users were recruited by an earlier user of the run; each gives
- *   the recruiter a Spark (ledger row and counter, kept equal), and recruiters crossing 1/10/100/
- *   1000 Sparks earn Friend/Believer/Evangelist/Avatar (user_badges + a badge_earned activity).
+ * - Referrals: about a fifth of users were recruited by an earlier user of their group of 5,000
+ *   (skewed, so a few recruit many); each gives the recruiter a Spark (ledger row and counter,
+ *   kept equal), and recruiters crossing 1/10/100/1000 Sparks earn Friend/Believer/Evangelist/
+ *   Avatar (user_badges + a badge_earned activity).
  * - A profile photo for about 0.5% of users (a real re-encoded WebP, served by /api/photos/:id).
- * - Banners and Brownies, so every leaderboard has a top 100 (see `planPoints`): about 2% of
- *   users hold Banners from earlier, since deleted, caucuses (ledger rows without a caucus) and
- *   the Banner badges they reached; about 5% received Brownies from earlier users of their
- *   batch, one per giver per calendar day (APP_TIME_ZONE) and at most one per receiver and day,
- *   so no brownie-in-a-day badge is due. Counters always equal the ledgers.
+ * - Banners and Brownies, so every leaderboard has a top 100: about 2% of users hold Banners
+ *   from earlier, since deleted, caucuses (ledger rows without a caucus, 1 + r^4 * 30 of them)
+ *   and the Banner badges they reached; about 5% received Brownies (1 + r^3 * 20 drawn) from
+ *   earlier users of their group, at most one per giver per calendar day (APP_TIME_ZONE) and at
+ *   most one per receiver and day, so no brownie-in-a-day badge is due. Counters equal the ledgers.
  *   `seedPointsForExistingUsers` writes the same for a database seeded before they existed.
  * - `caucuses` caucuses (default users/10), levels mostly 1, at most one level 5 per district
  *   (organized by the run's first user, made an administrator), unique 6-character invitation
  *   codes, the organizer as an organizer member, and level-1 caucuses filled with voting members
  *   who live in the district, each voter in at most one unfinalized level-1 caucus; the
- *   caucus_created and caucus_joined activities that go with them. No election is finalized
- *   (so no delegates or levels above 1: levels 2..5 have organizers only; the Banners above
- *   come from caucuses that no longer exist).
+ *   caucus_created and caucus_joined activities that go with them, and each caucus's election
+ *   record (its creation and its joins, hash-chained as the triggers of migration 0019 write
+ *   it). No election is finalized (so no delegates or levels above 1: levels 2..5 have
+ *   organizers only; the Banners above come from caucuses that no longer exist).
+ *
+ * How (issue 16: ten million users within the bench's own time; docs/decisions/030): every
+ * row is computed inside PostgreSQL, `insert … select … from generate_series(…)`, each value a
+ * pure function of the run's key and the row's number (`Draws`: hashint8extended as the random
+ * source), so the same seed writes the same rows whatever the batch size or the number of
+ * connections, and no row crosses the wire. Cross-row structure (who recruited whom, brownie
+ * days, voters per district, caucus seats) is staged in temporary tables of the connection that
+ * needs it. A table that starts empty is loaded without its indexes, which are rebuilt in the
+ * same transaction (bulk-load.ts): most of the gain. As a superuser the load skips triggers
+ * (session_replication_role = replica: foreign-key checks, the caucus_members counter, the
+ * election-record triggers) and writes their effects itself; anyone else gets the triggers, on
+ * one connection in the order of the foreign keys. Otherwise two connections share the work:
+ * people (users, then each ledger, one transaction per table) and caucuses (caucuses, members,
+ * activities and accounts in one transaction, committed only after the users are, so that no
+ * committed row points at a missing user); then both take slices of the election records,
+ * computed from the committed caucuses and members.
  *
  * Deterministic: the same seed on the same starting database with the same `now` writes the
  * same rows (ids included). Rerunnable: a new run numbers its users after the highest seeded
@@ -49,9 +67,9 @@ export interface SeedOptions {
   /** Default: users / 10. */
   caucuses?: number;
   seed?: number;
-  /** Users per batch (one transaction, one multi-row insert per table; default 5000). */
+  /** Users per statement in the users and accounts tables (default 1,000,000); only progress and sort sizes depend on it. */
   batchSize?: number;
-  /** Batches in flight on separate connections (default 2). The pool needs as many connections. */
+  /** Connections (default 2): 2 or more runs the people and caucus lanes side by side, 1 one after the other. */
   concurrency?: number;
   /** The anchor of every timestamp (default: now). */
   now?: Date;
@@ -67,15 +85,45 @@ export interface SeedOptions {
   timeZone?: string;
   /** VACUUM ANALYZE the seeded tables at the end (default true), so plans and index-only scans are right. */
   vacuum?: boolean;
+  /**
+   * Skip triggers and foreign-key checks and write their effects (default: when the role is a
+   * superuser, the only one allowed to). False lets the triggers run, one lane after the other.
+   */
+  skipTriggers?: boolean;
   onProgress?: (progress: SeedProgress) => void;
 }
 
+/** The tables a run writes, in the order of one lane. */
+export type SeedTable =
+  | 'users'
+  | 'accounts'
+  | 'photos'
+  | 'sparks'
+  | 'banners'
+  | 'brownies'
+  | 'user_badges'
+  | 'caucuses'
+  | 'caucus_members'
+  | 'election_records'
+  | 'activities';
+
 export interface SeedProgress {
-  phase: 'users' | 'caucuses' | 'vacuum';
+  /** The table being written (its rows counted in `done` users or caucuses), or the final vacuum. */
+  phase: SeedTable | 'vacuum';
   done: number;
   total: number;
   /** Rows written so far, all tables together. */
   rows: number;
+}
+
+/** Where a run's time went: each staging step, table and the final vacuum, with the lane (connection) it ran on. */
+export interface SeedStep {
+  step: string;
+  lane: number;
+  ms: number;
+  rows: number;
+  /** Of `ms`, the time spent rebuilding the secondary indexes (tables that started empty). */
+  indexMs: number;
 }
 
 export interface SeedSummary {
@@ -89,6 +137,8 @@ export interface SeedSummary {
   activities: number;
   caucuses: number;
   caucusMembers: number;
+  /** Election-record entries (written by the seed, or by the triggers when they run). */
+  electionRecords: number;
   /** All rows written. */
   rows: number;
   /** The number in the email of the run's first user (`first.last.<n>@example.test`). */
@@ -96,11 +146,15 @@ export interface SeedSummary {
   /** The run's administrator (organizer of its level-5 caucuses), when it created caucuses. */
   administratorEmail: string | null;
   ms: number;
+  steps: SeedStep[];
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const USER_SPAN_MS = 365 * DAY_MS;
 const CAUCUS_SPAN_MS = 180 * DAY_MS;
+const HOUR_MS = 60 * 60 * 1000;
+/** Recruiters and brownie givers are earlier users of the same group of consecutive users. */
+const GROUP = 5000;
 const SPARK_BADGES = [
   { threshold: 1, name: 'Friend' },
   { threshold: 10, name: 'Believer' },
@@ -112,7 +166,6 @@ const SPARK_BADGES = [
 export const DISTRICTS: ReadonlyArray<{ state: string; district: number }> = STATES.flatMap((s) =>
   Array.from({ length: s.districts }, (_, i) => ({ state: s.code, district: i + 1 })),
 );
-const districtIndex = new Map(DISTRICTS.map((d, i) => [`${d.state}-${d.district}`, i]));
 
 const TAGLINES = [
   'Neighbors first, parties second.',
@@ -129,8 +182,7 @@ const BIOS = [
   'Student of history. I like long debates and short meetings.',
 ];
 const CAUCUS_THEMES = ['Main Street', 'Neighbors', 'Common Ground', 'Kitchen Table', 'Town Hall', 'Open Door', 'Porch', 'Library', 'Riverside', 'Union Hall'];
-const CODE_ALPHABET = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'];
-
+const CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 export interface PointsOptions {
   bannerFraction: number;
   brownieFraction: number;
@@ -225,24 +277,6 @@ function ordinal(n: number): string {
   return `${n}${s}`;
 }
 
-/** Runs `count` batches, `concurrency` at a time. Batches are prepared (synchronously) in order. */
-async function runBatches<T>(count: number, concurrency: number, prepare: (b: number) => T, run: (work: T) => Promise<void>) {
-  let next = 0;
-  let failed = false;
-  const worker = async () => {
-    while (!failed && next < count) {
-      const work = prepare(next++);
-      try {
-        await run(work);
-      } catch (e) {
-        failed = true;
-        throw e;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, count)) }, worker));
-}
-
 /** A small, real profile photo: a gradient with grain, re-encoded to WebP like an upload. */
 export async function samplePhoto(seed: number): Promise<Buffer> {
   const size = 256;
@@ -303,7 +337,498 @@ async function highestSeededNumber(db: Db): Promise<number> {
   return Number(result.rows[0]?.n ?? 0);
 }
 
-type ActivityRow = typeof activities.$inferInsert;
+
+// ---- the seed in SQL ------------------------------------------------------------------------
+
+/** SQL text of the seed's own constants (lists and numbers of this file, never outside input). */
+const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
+const textArray = (list: readonly string[]) => `(array[${list.map(literal).join(', ')}]::text[])`;
+const intArray = (list: readonly number[]) => `(array[${list.join(', ')}]::int[])`;
+const SIGN_BIT = '(-9223372036854775808)::bigint';
+
+/**
+ * Deterministic draws as SQL expressions: each (kind, key) pair is hashed with a 64-bit seed
+ * derived from the run's key and the kind (hashint8extended, PostgreSQL's own hash), so a value
+ * never depends on the order, batch or connection that computes it.
+ */
+class Draws {
+  private readonly seeds = new Map<string, string>();
+  constructor(private readonly runKey: string) {}
+
+  private seedOf(kind: string): string {
+    let seed = this.seeds.get(kind);
+    if (seed === undefined) {
+      seed = `(${createHash('sha1').update(`${this.runKey}:${kind}`).digest().readBigInt64LE(0).toString()})::bigint`;
+      this.seeds.set(kind, seed);
+    }
+    return seed;
+  }
+
+  hash(kind: string, key: string): string {
+    return `hashint8extended((${key})::bigint, ${this.seedOf(kind)})`;
+  }
+
+  /** Uniform in [0, 1): the hash's low 52 bits. */
+  rnd(kind: string, key: string): string {
+    return `((${this.hash(kind, key)} & 4503599627370495)::float8 / 4503599627370496::float8)`;
+  }
+
+  /** One element of a list of constants. */
+  pick(list: readonly string[], kind: string, key: string): string {
+    return `${textArray(list)}[1 + floor(${this.rnd(kind, key)} * ${list.length})::int]`;
+  }
+
+  /** A version-4-shaped UUID (what zod's uuid() and the app's ids look like) from two hashes. */
+  uuid(kind: string, key: string): string {
+    const high = `((${this.hash(`${kind}:high`, key)} & -61441) | 16384)`; // version nibble = 4
+    const low = `((${this.hash(`${kind}:low`, key)} & 4611686018427387903) | ${SIGN_BIT})`; // variant bits = 10
+    return `encode(int8send(${high}) || int8send(${low}), 'hex')::uuid`;
+  }
+}
+
+/** The run's fixed quantities and the SQL of each value (users numbered i = 0.., caucuses j = 0..). */
+class RunSql {
+  readonly d: Draws;
+  constructor(
+    runKey: string,
+    readonly o: {
+      users: number;
+      caucuses: number;
+      offset: number;
+      now: number;
+      photoFraction: number;
+      referralFraction: number;
+      bannerFraction: number;
+      brownieFraction: number;
+      timeZone: string;
+      /** Spark and Banner badges the catalogue has, with the ordinal that keys their activity. */
+      badges: ReadonlyArray<{ metric: 'sparks' | 'banners'; threshold: number; id: string; name: string; ordinal: number }>;
+    },
+  ) {
+    this.d = new Draws(runKey);
+  }
+
+  ts(ms: string): string {
+    return `to_timestamp((${ms})::float8 / 1000)`;
+  }
+  userId(i: string): string {
+    return this.d.uuid('user', i);
+  }
+  caucusId(j: string): string {
+    return this.d.uuid('caucus', j);
+  }
+  salt(j: string): string {
+    return `${this.d.uuid('record-salt', j)}::text`;
+  }
+  /** Index into DISTRICTS: the first 435 users one per district, then drawn in proportion to seats. */
+  home(i: string): string {
+    return `(case when ${i} < ${DISTRICTS.length} then (${i})::int else floor(${this.d.rnd('home', i)} * ${DISTRICTS.length})::int end)`;
+  }
+  createdMs(i: string): string {
+    return `(${this.o.now - USER_SPAN_MS}::bigint + (${i})::bigint * ${USER_SPAN_MS} / ${Math.max(1, this.o.users)})`;
+  }
+  verifiedMs(i: string): string {
+    return `(${this.createdMs(i)} + floor(${this.d.rnd('verified', i)} * ${HOUR_MS})::bigint)`;
+  }
+  referred(i: string): string {
+    return `((${i}) % ${GROUP} > 0 and ${this.d.rnd('referred', i)} < ${this.o.referralFraction})`;
+  }
+  recruiter(i: string): string {
+    return `((${i}) - (${i}) % ${GROUP} + floor(power(${this.d.rnd('recruiter', i)}, 4) * ((${i}) % ${GROUP}))::int)`;
+  }
+  hasBanners(i: string): string {
+    return `(${this.d.rnd('banners', i)} < ${this.o.bannerFraction})`;
+  }
+  bannerCount(i: string): string {
+    return `(1 + floor(power(${this.d.rnd('banner-count', i)}, 4) * 30)::int)`;
+  }
+  hasPhoto(i: string): string {
+    return `(${this.d.rnd('photo', i)} < ${this.o.photoFraction})`;
+  }
+  state(d: string): string {
+    return `${textArray(DISTRICTS.map((x) => x.state))}[(${d}) + 1]`;
+  }
+  district(d: string): string {
+    return `${intArray(DISTRICTS.map((x) => x.district))}[(${d}) + 1]`;
+  }
+  /** A 6-character invitation code, one per (caucus, attempt). */
+  code(j: string, attempt: number): string {
+    const n = `((${this.d.hash('code', `(${j})::bigint * 1024 + ${attempt}`)} & 9223372036854775807) % ${36 ** 6})`;
+    return Array.from({ length: 6 }, (_, k) => `substr('${CODE_ALPHABET}', (${n} / ${36 ** k} % 36)::int + 1, 1)`).join(' || ');
+  }
+
+  // -- staging: temporary tables of one connection ------------------------------------------
+
+  /** Who recruited whom, and each recruit's rank among their recruiter's (the Spark badges). */
+  stageReferrals(): string[] {
+    return [
+      `create temporary table seed_referrals as
+       select i, recruiter, row_number() over (partition by recruiter order by i)::int as nth
+       from (select i, ${this.recruiter('i')} as recruiter from generate_series(0, ${this.o.users - 1}) i where ${this.referred('i')} offset 0) r`,
+      'analyze seed_referrals',
+    ];
+  }
+
+  /** Each Banner's time, and its rank among its holder's (the Banner badges). */
+  stageBanners(): string[] {
+    return [
+      `create temporary table seed_banners as
+       select i, k, ms, row_number() over (partition by i order by ms, k)::int as nth
+       from (
+         select u.i, k, u.c + floor(${this.d.rnd('banner-at', 'u.i::bigint * 64 + k')} * greatest(1, ${this.o.now} - u.c))::bigint as ms
+         from (select i, ${this.createdMs('i')} as c, ${this.bannerCount('i')} as n
+               from generate_series(0, ${this.o.users - 1}) i where ${this.hasBanners('i')} offset 0) u
+         cross join lateral generate_series(1, u.n) k
+       ) t`,
+      'analyze seed_banners',
+    ];
+  }
+
+  /**
+   * Brownies: the draws, then at most one per receiver and calendar day, then at most one per
+   * giver and calendar day (dropping rows keeps the first rule true).
+   */
+  stageBrownies(): string[] {
+    return [
+      `create temporary table seed_brownies as
+       with wanted as (
+         select i, ${this.createdMs('i')} as c, 1 + floor(power(${this.d.rnd('brownie-count', 'i')}, 3) * 20)::int as n
+         from generate_series(0, ${this.o.users - 1}) i
+         where i % ${GROUP} > 0 and ${this.d.rnd('brownies', 'i')} < ${this.o.brownieFraction}
+         offset 0
+       ), drawn as (
+         select w.i as receiver, k,
+           w.i - w.i % ${GROUP} + floor(${this.d.rnd('giver', 'w.i::bigint * 32 + k')} * (w.i % ${GROUP}))::int as giver,
+           w.c + floor(${this.d.rnd('given-at', 'w.i::bigint * 32 + k')} * greatest(1, ${this.o.now} - w.c))::bigint as ms
+         from wanted w cross join lateral generate_series(1, w.n) k
+         offset 0
+       ), dated as (
+         select *, (${this.ts('ms')} at time zone ${literal(this.o.timeZone)})::date as given_on from drawn
+       ), per_receiver as (
+         select distinct on (receiver, given_on) * from dated order by receiver, given_on, k
+       )
+       select distinct on (giver, given_on) * from per_receiver order by giver, given_on, receiver, k`,
+      'analyze seed_brownies',
+    ];
+  }
+
+  /** The counters of the users table: Sparks given and Brownies received. */
+  stageCounts(): string[] {
+    return [
+      `create temporary table seed_counts as
+       select i, sum(sparks)::int as sparks, sum(brownies)::int as brownies from (
+         select recruiter as i, count(*) as sparks, 0 as brownies from seed_referrals group by recruiter
+         union all
+         select receiver, 0, count(*) from seed_brownies group by receiver
+       ) x group by i`,
+      'alter table seed_counts add primary key (i)',
+      'analyze seed_counts',
+    ];
+  }
+
+  /** Each district's voters in order of creation, ranked: level-1 caucuses take them in turn. */
+  stageVoters(): string[] {
+    return [
+      `create temporary table seed_voters as
+       select d, row_number() over (partition by d order by i)::int as rank, i
+       from (select i, ${this.home('i')} as d from generate_series(0, ${this.o.users - 1}) i offset 0) h`,
+      'alter table seed_voters add primary key (d, rank)',
+      'create temporary table seed_district_sizes as select d, count(*)::int as n from seed_voters group by d',
+      'analyze seed_voters',
+      'analyze seed_district_sizes',
+    ];
+  }
+
+  /** The caucuses: level, home, organizer, time, name, seats wanted (codes are made unique in `uniqueCodes`). */
+  stagePlan(): string[] {
+    const U = this.o.users;
+    const labels = textArray(DISTRICTS.map((x) => `${stateName(x.state)} ${ordinal(x.district)}`));
+    return [
+      `create temporary table seed_levels as
+       select j, level,
+         case when level = 1 then ${this.home(`floor(${this.d.rnd('voter-home', 'j')} * ${U})::int`)}
+              else floor(${this.d.rnd('caucus-home', 'j')} * ${DISTRICTS.length})::int end as d
+       from (
+         select j, case when r < 0.8 then 1 when r < 0.92 then 2 when r < 0.97 then 3 when r < 0.99 then 4 else 5 end as level
+         from (select j, ${this.d.rnd('level', 'j')} as r from generate_series(0, ${this.o.caucuses - 1}) j offset 0) x
+       ) y`,
+      // One level-5 caucus per district: the first drawn, and none where one exists already.
+      `update seed_levels s set level = 4 from (
+         select j from (select j, d, row_number() over (partition by d order by j) as k from seed_levels where level = 5) x
+         where k > 1 or exists (select 1 from caucuses c where c.level = 5 and c.state = ${this.state('x.d')} and c.district = ${this.district('x.d')})
+       ) extra where s.j = extra.j`,
+      `create temporary table seed_plan as
+       select j, level, d, org,
+         least(${this.o.now}, greatest(${this.o.now} - floor(${this.d.rnd('caucus-at', 'j')} * ${CAUCUS_SPAN_MS})::bigint, ${this.createdMs('org')} + ${HOUR_MS})) as created_ms,
+         ${this.code('j', 0)} as code,
+         ${this.d.rnd('open', 'j')} < 0.85 as is_open,
+         ${labels}[d + 1] || ' ' || ${this.d.pick(CAUCUS_THEMES, 'theme', 'j')} || ' Caucus' as name,
+         case when level <> 1 then 0 when ${this.d.rnd('full', 'j')} < 0.3 then 10 else 1 + floor(${this.d.rnd('size', 'j')} * 9)::int end as wanted
+       from (select j, level, d, case when level = 5 then 0 else floor(${this.d.rnd('organizer', 'j')} * ${U})::int end as org from seed_levels offset 0) x`,
+      'alter table seed_plan add primary key (j)',
+      'create index on seed_plan (code)',
+      'analyze seed_plan',
+    ];
+  }
+
+  /** Redraws the codes that repeat one of the run or one already in the database; returns how many it changed. */
+  uniqueCodes(attempt: number): string {
+    return `update seed_plan p set code = ${this.code('p.j', attempt)}
+      where p.j in (
+        select j from (select j, row_number() over (partition by code order by j) as k from seed_plan) x where k > 1
+        union
+        select q.j from seed_plan q join caucuses c on c.invitation_code = q.code)`;
+  }
+
+  /** Voting members: each level-1 caucus takes the next `wanted` voters of its district (never its organizer). */
+  stageMembers(): string[] {
+    return [
+      `create temporary table seed_members as
+       with seats as materialized (
+         select p.j, p.d, p.org, p.created_ms, r as rank
+         from (
+           select j, d, org, created_ms, wanted,
+             coalesce(sum(wanted) over (partition by d order by j rows between unbounded preceding and 1 preceding), 0)::int as start
+           from seed_plan where level = 1
+         ) p
+         join seed_district_sizes z on z.d = p.d
+         cross join lateral generate_series(p.start + 1, least(p.start + p.wanted, z.n)) r
+       )
+       select j, i, joined_ms, (1 + row_number() over (partition by j order by joined_ms, i))::int as seq
+       from (
+         select j, i, since + floor(${this.d.rnd('joined', 'i')} * (${this.o.now} - since))::bigint as joined_ms
+         from (
+           select s.j, v.i, least(${this.o.now}, greatest(s.created_ms, ${this.createdMs('v.i')} + ${HOUR_MS})) as since
+           -- The seats first, as a set of their own: joined to the voters inside the lateral
+           -- loop, PostgreSQL rebuilt a hash of the voters for every caucus (quadratic: over
+           -- ten minutes at 10 million users, seconds at one million).
+           from seats s
+           join seed_voters v on v.d = s.d and v.rank = s.rank
+           where v.i <> s.org
+           offset 0
+         ) a
+         offset 0
+       ) b`,
+      'create temporary table seed_member_counts as select j, count(*)::int as n from seed_members group by j',
+      'alter table seed_member_counts add primary key (j)',
+      'analyze seed_members',
+      'analyze seed_member_counts',
+    ];
+  }
+
+  // -- the tables -----------------------------------------------------------------------------
+
+  users(from: number, to: number, administrator: boolean): string {
+    return `insert into users (id, email, email_verified, email_verified_at, name, political_alignment, state, district,
+        bio, tagline, banners, brownies, sparks, is_administrator, recruited_by, photo_url, created_at, updated_at)
+      select ${this.userId('g.i')}, lower(g.first || '.' || g.last || '.' || (${this.o.offset} + g.i + 1) || '@example.test'), true, ${this.ts('g.v')},
+        g.first || ' ' || g.last, ${this.d.pick(ALIGNMENTS.slice(0, -1), 'alignment', 'g.i')}, ${this.state('g.d')}, ${this.district('g.d')},
+        case when ${this.d.rnd('bio', 'g.i')} < 0.2 then ${this.d.pick(BIOS, 'bio-pick', 'g.i')} else '' end,
+        case when ${this.d.rnd('tagline', 'g.i')} < 0.3 then ${this.d.pick(TAGLINES, 'tagline-pick', 'g.i')} else '' end,
+        case when ${this.hasBanners('g.i')} then ${this.bannerCount('g.i')} else 0 end,
+        coalesce(x.brownies, 0), coalesce(x.sparks, 0), ${administrator ? 'g.i = 0' : 'false'},
+        case when ${this.referred('g.i')} then ${this.userId(this.recruiter('g.i'))} end,
+        case when ${this.hasPhoto('g.i')} then '/api/photos/' || ${this.d.uuid('photo', 'g.i')} end,
+        ${this.ts('g.c')}, ${this.ts('g.v')}
+      from (
+        select i, d, c, c + floor(${this.d.rnd('verified', 'i')} * ${HOUR_MS})::bigint as v,
+          ${this.d.pick(FIRST, 'first', 'i')} as first, ${this.d.pick(LAST, 'last', 'i')} as last
+        from (select i, ${this.home('i')} as d, ${this.createdMs('i')} as c from generate_series(${from}, ${to - 1}) i offset 0) h
+        offset 0
+      ) g
+      left join (select * from seed_counts where i between ${from} and ${to - 1}) x on x.i = g.i
+      order by 1`;
+  }
+
+  /** $1: the password hash every seeded user shares. */
+  accounts(from: number, to: number, sorted: boolean): string {
+    return `insert into accounts (id, account_id, provider_id, user_id, password)
+      select ${this.d.uuid('account', 'i')}, u::text, 'credential', u, $1
+      from (select i, ${this.userId('i')} as u from generate_series(${from}, ${to - 1}) i offset 0) g
+      ${sorted ? 'order by 1' : ''}`;
+  }
+
+  /** $1: the photo's bytes. */
+  photos(): string {
+    return `insert into photos (id, user_id, content_type, bytes, created_at)
+      select ${this.d.uuid('photo', 'i')}, ${this.userId('i')}, 'image/webp', $1::bytea, ${this.ts(this.verifiedMs('i'))}
+      from generate_series(0, ${this.o.users - 1}) i where ${this.hasPhoto('i')}`;
+  }
+
+  sparks(sorted: boolean): string {
+    return `insert into sparks (id, user_id, referred_user_id, timestamp)
+      select ${this.d.uuid('spark', 'i')}, ${this.userId('recruiter')}, ${this.userId('i')}, ${this.ts(this.verifiedMs('i'))}
+      from seed_referrals
+      ${sorted ? 'order by 1' : ''}`;
+  }
+
+  banners(sorted: boolean): string {
+    return `insert into banners (id, organizer_user_id, caucus_id, timestamp)
+      select ${this.d.uuid('banner', 'i::bigint * 64 + k')}, ${this.userId('i')}, null, ${this.ts('ms')} from seed_banners
+      ${sorted ? 'order by 1' : ''}`;
+  }
+
+  brownies(sorted: boolean): string {
+    return `insert into brownies (id, giver_user_id, receiver_user_id, given_at, given_on)
+      select ${this.d.uuid('brownie', 'receiver::bigint * 32 + k')}, ${this.userId('giver')}, ${this.userId('receiver')}, ${this.ts('ms')}, given_on
+      from seed_brownies
+      ${sorted ? 'order by 1' : ''}`;
+  }
+
+  /** The badges earned: (i, badge_id, name, ordinal, ms), from the referrals and the Banners staged. */
+  private badgeEvents(): string {
+    const values = (metric: 'sparks' | 'banners') => {
+      const list = this.o.badges.filter((b) => b.metric === metric);
+      return list.length === 0
+        ? null
+        : `(values ${list.map((b) => `(${b.threshold}, ${literal(b.id)}::uuid, ${literal(b.name)}, ${b.ordinal})`).join(', ')}) as b(threshold, badge_id, name, ordinal)`;
+    };
+    const parts = [];
+    const sparks = values('sparks');
+    if (sparks) parts.push(`select r.recruiter as i, b.badge_id, b.name, b.ordinal, ${this.verifiedMs('r.i')} as ms from seed_referrals r join ${sparks} on b.threshold = r.nth`);
+    const bannerList = values('banners');
+    if (bannerList) parts.push(`select s.i, b.badge_id, b.name, b.ordinal, s.ms from seed_banners s join ${bannerList} on b.threshold = s.nth`);
+    return parts.length ? parts.join(' union all ') : 'select 0 as i, null::uuid as badge_id, null::text as name, 0 as ordinal, 0::bigint as ms where false';
+  }
+
+  userBadges(sorted: boolean): string {
+    return `insert into user_badges (user_id, badge_id, earned_at)
+      select ${this.userId('e.i')}, e.badge_id, ${this.ts('e.ms')} from (${this.badgeEvents()}) e
+      ${sorted ? 'order by 1, 2' : ''}`;
+  }
+
+  caucuses(writeCounts: boolean): string {
+    return `insert into caucuses (id, name, state, district, level, political_alignment, is_open, password, platform_link,
+        invitation_code, organizer_id, created_at, updated_at, voting_member_count, record_salt)
+      select ${this.caucusId('p.j')}, p.name, ${this.state('p.d')}, ${this.district('p.d')}, p.level,
+        case when ${this.d.rnd('caucus-alignment', 'p.j')} < 0.7 then ${this.d.pick(ALIGNMENTS.slice(0, -1), 'caucus-alignment-pick', 'p.j')} end,
+        p.is_open, case when not p.is_open then 'pass-' || lower(p.code) end,
+        case when ${this.d.rnd('platform', 'p.j')} < 0.3 then 'https://example.org/platforms/' || lower(p.code) end,
+        p.code, ${this.userId('p.org')}, ${this.ts('p.created_ms')}, ${this.ts('p.created_ms')},
+        ${writeCounts ? 'coalesce(m.n, 0)' : '0'}, ${this.salt('p.j')}
+      from seed_plan p left join seed_member_counts m on m.j = p.j
+      order by 1`;
+  }
+
+  caucusMembers(): string {
+    return `insert into caucus_members (caucus_id, user_id, is_voting_member, is_organizer, created_at)
+      select * from (
+        select ${this.caucusId('j')}, ${this.userId('org')}, false, true, ${this.ts('created_ms')} from seed_plan
+        union all
+        select ${this.caucusId('j')}, ${this.userId('i')}, true, false, ${this.ts('joined_ms')} from seed_members
+      ) m order by 1, 2`;
+  }
+
+  /**
+   * The election-record entries of slice `slice` of `slices` of the run's caucuses (j = slice,
+   * slice + slices, …), from the committed caucuses and members: the creation, then the joins
+   * in order of time.
+   */
+  stageRecordSlice(slice: number, slices: number): string[] {
+    return [
+      `create temporary table seed_entries on commit drop as
+       with c as (
+         select j, c.id, c.record_salt, c.organizer_id, c.level, c.created_at
+         from generate_series(${slice}, ${this.o.caucuses - 1}, ${slices}) j join caucuses c on c.id = ${this.caucusId('j')}
+       )
+       select j, id as caucus_id, record_salt as salt, 1 as seq, 'created'::text as kind, organizer_id as actor, null::uuid as subject, level::text as detail, created_at as at from c
+       union all
+       select c.j, c.id, c.record_salt, (1 + row_number() over (partition by c.j order by m.created_at, m.user_id))::int, 'joined', m.user_id, null, null, m.created_at
+       from c join caucus_members m on m.caucus_id = c.id and m.is_voting_member`,
+    ];
+  }
+
+  /** Badge activities, and (`withCaucuses`) the caucus_created and caucus_joined ones. */
+  activities(withCaucuses: boolean, sorted: boolean): string {
+    const caucusActivities = `
+      select ${this.d.uuid('activity-created', 'j')}, ${this.userId('org')}, 'caucus_created', 'Created the caucus ' || name, ${this.ts('created_ms')} from seed_plan
+      union all
+      select ${this.d.uuid('activity-joined', 'm.i')}, ${this.userId('m.i')}, 'caucus_joined', 'Joined the caucus ' || p.name, ${this.ts('m.joined_ms')}
+      from seed_members m join seed_plan p on p.j = m.j
+      union all`;
+    return `insert into activities (id, user_id, activity_type, description, created_at)
+      select * from (
+      ${withCaucuses ? caucusActivities : ''}
+      select ${this.d.uuid('badge-activity', 'e.i::bigint * 16 + e.ordinal')}, ${this.userId('e.i')}, 'badge_earned', 'Earned the ' || e.name || ' badge', ${this.ts('e.ms')}
+      from (${this.badgeEvents()}) e
+      ) a ${sorted ? 'order by 1' : ''}`;
+  }
+}
+
+/**
+ * Writes the election records staged in the temporary table `seed_entries` (j: a number per
+ * caucus, caucus_id, salt: the caucus's record_salt, seq from 1, kind, actor, subject, detail,
+ * at), hash-chained as the triggers of migration 0019 chain them: round `seq` hashes every
+ * chain's entry seq after its entry seq - 1 (kept from the round before in a temporary table),
+ * so a chain of n entries costs 2n set-based statements, whatever the number of chains. The
+ * pseudonyms come from the schema's own election_record_ref. Returns the rows written.
+ */
+export async function writeRecordChains(query: (text: string) => Promise<{ rowCount: number | null; rows: unknown[] }>): Promise<number> {
+  await query('create index on seed_entries (seq)');
+  await query('analyze seed_entries');
+  const longest = Number(((await query('select coalesce(max(seq), 0) as n from seed_entries')).rows[0] as { n: number | string }).n);
+  let rows = 0;
+  for (let seq = 1; seq <= longest; seq++) {
+    await query(`
+      create temporary table seed_round_${seq} on commit drop as
+      with e as (
+        select e.j, e.caucus_id, e.seq, e.kind, e.actor, e.subject, e.salt, e.detail,
+          to_char(e.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, ${seq === 1 ? `repeat('0', 64)` : 'h.hash'} as prev
+        from seed_entries e ${seq === 1 ? '' : `join seed_round_${seq - 1} h on h.j = e.j`}
+        where e.seq = ${seq}
+        offset 0
+      ), refs as (
+        select *, election_record_ref(salt, actor) as actor_ref, election_record_ref(salt, subject) as subject_ref from e offset 0
+      )
+      select *, encode(sha256(convert_to(concat_ws('|', caucus_id::text, seq::text, kind, coalesce(actor_ref, ''), coalesce(subject_ref, ''), coalesce(detail, ''), at, prev), 'UTF8')), 'hex') as hash
+      from refs`);
+    const result = await query(`
+      insert into election_records (caucus_id, seq, kind, actor_id, actor_ref, subject_id, subject_ref, detail, occurred_at, prev_hash, hash)
+      select caucus_id, seq, kind, actor, actor_ref, subject, subject_ref, detail, at, prev, hash from seed_round_${seq} order by caucus_id`);
+    rows += result.rowCount ?? 0;
+    if (seq > 1) await query(`drop table seed_round_${seq - 1}`);
+  }
+  return rows;
+}
+
+type Stage = 'referrals' | 'banners' | 'brownies' | 'counts' | 'voters' | 'plan' | 'members';
+
+/** Rows per table, as the summary names them. */
+const SUMMARY_KEY: Record<SeedTable, keyof SeedSummary> = {
+  users: 'users',
+  accounts: 'accounts',
+  photos: 'photos',
+  sparks: 'sparks',
+  banners: 'banners',
+  brownies: 'brownies',
+  user_badges: 'userBadges',
+  caucuses: 'caucuses',
+  caucus_members: 'caucusMembers',
+  election_records: 'electionRecords',
+  activities: 'activities',
+};
+
+interface Statement {
+  text: string;
+  params?: unknown[];
+  /** Users or caucuses covered once this statement has run. */
+  done: number;
+}
+
+interface Job {
+  table: SeedTable;
+  stages: Stage[];
+  total: number;
+  /** `sorted`: in primary-key order (when the table keeps its primary key during the load, its index then grows by appending). */
+  statements: (sorted: boolean) => Statement[];
+}
+
+/** Users (or caucuses) from..to in statements of `size`. */
+function ranges(total: number, size: number): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (let from = 0; from < total; from += size) out.push([from, Math.min(total, from + size)]);
+  return out;
+}
 
 export async function seedDatabase({ db }: { db: Db }, options: SeedOptions): Promise<SeedSummary> {
   const started = performance.now();
@@ -311,38 +836,44 @@ export async function seedDatabase({ db }: { db: Db }, options: SeedOptions): Pr
   const caucusCount = Math.max(0, Math.floor(options.caucuses ?? userCount / 10));
   if (caucusCount > 0 && userCount === 0) throw new Error('Caucuses are seeded with the users of the same run: give users > 0.');
   const seed = options.seed ?? 1;
-  const batchSize = Math.max(1, Math.floor(options.batchSize ?? 5000));
+  const batchSize = Math.max(1, Math.floor(options.batchSize ?? 1_000_000));
   const concurrency = Math.max(1, Math.floor(options.concurrency ?? 2));
   const now = (options.now ?? new Date()).getTime();
-  const password = options.password ?? DEFAULT_PASSWORD;
   const photoFraction = options.photoFraction ?? 0.005;
-  const referralFraction = options.referralFraction ?? 0.2;
   const progress = options.onProgress ?? (() => undefined);
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
 
   const offset = await highestSeededNumber(db);
-  const existingCaucuses = Number(
-    (await db.execute<{ n: string }>(sql`select count(*) as n from ${caucuses}`)).rows[0]?.n ?? 0,
-  );
+  const existingCaucuses = Number((await db.execute<{ n: string }>(sql`select count(*) as n from caucuses`)).rows[0]?.n ?? 0);
   const runKey = `${seed}:${offset}:${existingCaucuses}`;
-  const idOf = (kind: string, k: number) => uuidFrom(`${runKey}:${kind}:${k}`);
-  const userId = (i: number) => idOf('user', i);
-  const userCreatedAt = (i: number) => now - USER_SPAN_MS + Math.floor((i / Math.max(1, userCount)) * USER_SPAN_MS);
-
+  const skipTriggers = options.skipTriggers ?? (await isSuperuser(pool));
   const badgeRows = await db
     .select({ id: badges.id, name: badges.name })
     .from(badges)
-    .where(inArray(badges.name, SPARK_BADGES.map((b) => b.name)));
-  const badgeId = new Map(badgeRows.map((b) => [b.name, b.id]));
-  const pointsOptions = {
+    .where(inArray(badges.name, [...SPARK_BADGES.map((b) => b.name), ...badgesReached('banners', Number.MAX_SAFE_INTEGER)]));
+  const badgeIdOf = new Map(badgeRows.map((b) => [b.name, b.id]));
+  const knownBadges = [
+    ...SPARK_BADGES.map((b) => ({ metric: 'sparks' as const, threshold: b.threshold, name: b.name })),
+    ...badgesReached('banners', Number.MAX_SAFE_INTEGER).map((name) => ({ metric: 'banners' as const, threshold: findBadge(name)?.threshold ?? 0, name })),
+  ].flatMap((b, ordinal) => {
+    const id = badgeIdOf.get(b.name);
+    return id && b.threshold > 0 ? [{ ...b, id, ordinal }] : [];
+  });
+  const q = new RunSql(runKey, {
+    users: userCount,
+    caucuses: caucusCount,
+    offset,
+    now,
+    photoFraction,
+    referralFraction: options.referralFraction ?? 0.2,
     bannerFraction: options.bannerFraction ?? 0.02,
     brownieFraction: options.brownieFraction ?? 0.05,
     timeZone: options.timeZone ?? DEFAULT_APP_TIME_ZONE,
-    now,
-    badgeIds: await bannerBadgeIds(db),
-  };
+    badges: knownBadges,
+  });
   const photo = userCount > 0 && photoFraction > 0 ? await samplePhoto(seed32(`${runKey}:photo`)) : null;
   // All seeded users share one password hash (the factories do the same).
-  const passwordHash = userCount > 0 ? await hashPassword(password) : '';
+  const passwordHash = userCount > 0 ? await hashPassword(options.password ?? DEFAULT_PASSWORD) : '';
 
   const summary: SeedSummary = {
     users: 0,
@@ -355,246 +886,208 @@ export async function seedDatabase({ db }: { db: Db }, options: SeedOptions): Pr
     activities: 0,
     caucuses: 0,
     caucusMembers: 0,
+    electionRecords: 0,
     rows: 0,
     firstUserNumber: offset + 1,
     administratorEmail: null,
     ms: 0,
+    steps: [],
   };
-  /** Home district (index into DISTRICTS) of every user of the run. */
-  const homes = new Uint16Array(userCount);
+  if (userCount === 0) {
+    summary.ms = Math.round(performance.now() - started);
+    return summary;
+  }
 
-  // ---- users, accounts, photos, sparks, spark badges --------------------------------------
-  const userBatches = Math.ceil(userCount / batchSize);
-  await runBatches(
-    userBatches,
-    concurrency,
-    (b) => {
-      const first = b * batchSize;
-      const last = Math.min(userCount, first + batchSize);
-      const random = makeRandom(seed32(`${runKey}:users:${b}`));
-      const rows: Array<NewUser & { id: string }> = [];
-      const photoRows: Array<typeof photos.$inferInsert> = [];
-      const sparkRows: Array<typeof sparks.$inferInsert> = [];
-      const badgeRowsOfBatch: Array<typeof userBadges.$inferInsert> = [];
-      const activityRows: ActivityRow[] = [];
-      for (let i = first; i < last; i++) {
-        const id = userId(i);
-        const createdAt = new Date(userCreatedAt(i));
-        const verifiedAt = new Date(createdAt.getTime() + Math.floor(random() * 60 * 60 * 1000));
-        const row = buildUser(offset + i + 1, random, { id, createdAt, updatedAt: verifiedAt, emailVerifiedAt: verifiedAt });
-        if (i < DISTRICTS.length) Object.assign(row, DISTRICTS[i]); // every district gets voters
-        if (i === 0 && caucusCount > 0) row.isAdministrator = true;
-        if (random() < 0.3) row.tagline = TAGLINES[Math.floor(random() * TAGLINES.length)]!;
-        if (random() < 0.2) row.bio = BIOS[Math.floor(random() * BIOS.length)]!;
-        if (photo && random() < photoFraction) {
-          const photoId = idOf('photo', i);
-          row.image = `/api/photos/${photoId}`;
-          photoRows.push({ id: photoId, userId: id, contentType: 'image/webp', bytes: photo, createdAt: verifiedAt });
-        }
-        if (i > first && random() < referralFraction) {
-          // Recruiters are earlier users of the same batch, skewed so a few recruit many.
-          const recruiterIndex = first + Math.floor(random() ** 4 * (i - first));
-          const recruiter = rows[recruiterIndex - first]!;
-          row.recruitedBy = recruiter.id;
-          sparkRows.push({ id: idOf('spark', i), userId: recruiter.id, referredUserId: id, timestamp: verifiedAt });
-          recruiter.sparks = (recruiter.sparks ?? 0) + 1;
-          const earned = SPARK_BADGES.find((s) => s.threshold === recruiter.sparks);
-          const earnedId = earned && badgeId.get(earned.name);
-          if (earned && earnedId) {
-            badgeRowsOfBatch.push({ userId: recruiter.id, badgeId: earnedId, earnedAt: verifiedAt });
-            activityRows.push({
-              id: idOf(`badge-activity:${earned.name}`, recruiterIndex),
-              userId: recruiter.id,
-              activityType: 'badge_earned',
-              description: `Earned the ${earned.name} badge`,
-              createdAt: verifiedAt,
-            });
-          }
-        }
-        homes[i] = districtIndex.get(`${row.state}-${row.district}`)!;
-        rows.push(row);
+  const stages: Record<Stage, { needs: Stage[]; statements: () => string[] }> = {
+    referrals: { needs: [], statements: () => q.stageReferrals() },
+    banners: { needs: [], statements: () => q.stageBanners() },
+    brownies: { needs: [], statements: () => q.stageBrownies() },
+    counts: { needs: ['referrals', 'brownies'], statements: () => q.stageCounts() },
+    voters: { needs: [], statements: () => q.stageVoters() },
+    plan: { needs: [], statements: () => q.stagePlan() },
+    members: { needs: ['plan', 'voters'], statements: () => q.stageMembers() },
+  };
+  const perUser = (statement: (from: number, to: number, sorted: boolean) => string, params?: unknown[]): Job['statements'] => (sorted) =>
+    ranges(userCount, batchSize).map(([from, to]) => ({ text: statement(from, to, sorted), params, done: to }));
+  const once = (text: (sorted: boolean) => string, done: number, params?: unknown[]): Job['statements'] => (sorted) => [{ text: text(sorted), params, done }];
+
+  // People: one transaction per table. Caucuses: one transaction for all of theirs (and the
+  // accounts, which balance the lanes), committed once the users are.
+  const peopleJobs: Job[] = [
+    { table: 'users', stages: ['counts'], total: userCount, statements: perUser((from, to) => q.users(from, to, caucusCount > 0)) },
+    ...(photo ? [{ table: 'photos' as const, stages: [], total: userCount, statements: once(() => q.photos(), userCount, [photo]) }] : []),
+    { table: 'sparks', stages: ['referrals'], total: userCount, statements: once((sorted) => q.sparks(sorted), userCount) },
+    { table: 'banners', stages: ['banners'], total: userCount, statements: once((sorted) => q.banners(sorted), userCount) },
+    { table: 'brownies', stages: ['brownies'], total: userCount, statements: once((sorted) => q.brownies(sorted), userCount) },
+    { table: 'user_badges', stages: ['referrals', 'banners'], total: userCount, statements: once((sorted) => q.userBadges(sorted), userCount) },
+  ];
+  const caucusJobs: Job[] = [
+    ...(caucusCount > 0
+      ? [
+          { table: 'caucuses' as const, stages: ['members' as const], total: caucusCount, statements: once(() => q.caucuses(skipTriggers), caucusCount) },
+          { table: 'caucus_members' as const, stages: ['members' as const], total: caucusCount, statements: once(() => q.caucusMembers(), caucusCount) },
+        ]
+      : []),
+    {
+      table: 'activities',
+      stages: caucusCount > 0 ? ['referrals', 'banners', 'members'] : ['referrals', 'banners'],
+      total: userCount,
+      statements: once((sorted) => q.activities(caucusCount > 0, sorted), userCount),
+    },
+    { table: 'accounts', stages: [], total: userCount, statements: perUser((from, to, sorted) => q.accounts(from, to, sorted), [passwordHash]) },
+  ];
+  // Election records (when the triggers do not write them) come last, from the committed
+  // caucuses and members, in slices that either lane takes when it is free: their check
+  // constraint (two 64-character regular expressions, ~45 µs a row) makes them the costliest rows.
+  const recordSlices = skipTriggers && caucusCount > 0 ? Math.min(caucusCount, 8) : 0;
+  let nextSlice = 0;
+
+  let failed = false;
+  const signal = () => {
+    let resolve!: () => void;
+    let reject!: (e: unknown) => void;
+    const promise = new Promise<void>((ok, ko) => {
+      resolve = ok;
+      reject = ko;
+    });
+    promise.catch(() => undefined);
+    return { promise, resolve, reject };
+  };
+  const usersCommitted = signal();
+  const caucusesCommitted = signal();
+  const check = () => {
+    if (failed) throw new Error('Another lane of the seed failed.');
+  };
+
+  const runLane = async (lane: number, units: Array<{ jobs: Job[]; oneTransaction: boolean }>, records: boolean) => {
+    const client = await pool.connect();
+    const staged = new Set<Stage>();
+    const step = (name: string, t: number, rows = 0, indexMs = 0) =>
+      summary.steps.push({ step: name, lane, ms: Math.round(performance.now() - t), rows, indexMs: Math.round(indexMs) });
+    const stage = async (name: Stage): Promise<void> => {
+      if (staged.has(name)) return;
+      for (const need of stages[name].needs) await stage(need);
+      const t = performance.now();
+      for (const text of stages[name].statements()) {
+        check();
+        await client.query(text);
       }
-      // Banners and Brownies from their own random stream, so the users above stay as they were.
-      const points = planPoints(
-        rows.map((r) => ({ id: r.id, createdAt: r.createdAt!.getTime() })),
-        makeRandom(seed32(`${runKey}:points:${b}`)),
-        { ...pointsOptions, idOf: (kind, key) => uuidFrom(`${runKey}:${kind}:${b}:${key}`) },
-      );
-      rows.forEach((r, k) => {
-        if (points.banners[k]) r.banners = points.banners[k];
-        if (points.brownies[k]) r.brownies = points.brownies[k];
-      });
-      badgeRowsOfBatch.push(...points.badgeRows);
-      activityRows.push(...points.activityRows);
-      return { b, rows, photoRows, sparkRows, bannerRows: points.bannerRows, brownieRows: points.brownieRows, badgeRows: badgeRowsOfBatch, activityRows };
-    },
-    async (work) => {
-      await db.transaction(async (tx) => {
-        // A crash may lose the last batches of a seed, never corrupt: fine for demo data.
-        await tx.execute(sql`set local synchronous_commit = off`);
-        await insertRows(tx, users, work.rows);
-        await insertRows(
-          tx,
-          accounts,
-          work.rows.map((r) => ({ accountId: r.id, providerId: 'credential', userId: r.id, password: passwordHash })),
-        );
-        await insertRows(tx, photos, work.photoRows);
-        await insertRows(tx, sparks, work.sparkRows);
-        await insertRows(tx, banners, work.bannerRows);
-        await insertRows(tx, brownies, work.brownieRows);
-        await insertRows(tx, userBadges, work.badgeRows);
-        await insertRows(tx, activities, work.activityRows);
-      });
-      summary.users += work.rows.length;
-      summary.accounts += work.rows.length;
-      summary.photos += work.photoRows.length;
-      summary.sparks += work.sparkRows.length;
-      summary.banners += work.bannerRows.length;
-      summary.brownies += work.brownieRows.length;
-      summary.userBadges += work.badgeRows.length;
-      summary.activities += work.activityRows.length;
-      summary.rows +=
-        2 * work.rows.length + work.photoRows.length + work.sparkRows.length + work.bannerRows.length + work.brownieRows.length + work.badgeRows.length + work.activityRows.length;
-      if (work.b === 0 && caucusCount > 0) summary.administratorEmail = work.rows[0]!.email;
-      progress({ phase: 'users', done: summary.users, total: userCount, rows: summary.rows });
-    },
-  );
-
-  // ---- caucuses, members, their activities --------------------------------------------------
-  if (caucusCount > 0) {
-    // Voters of each district, in creation order (a CSR layout: 2 bytes + 4 bytes per user).
-    const starts = new Int32Array(DISTRICTS.length + 1);
-    for (let i = 0; i < userCount; i++) starts[homes[i]! + 1]! += 1;
-    for (let d = 0; d < DISTRICTS.length; d++) starts[d + 1]! += starts[d]!;
-    const voters = new Int32Array(userCount);
-    const fill = starts.slice(0, DISTRICTS.length);
-    for (let i = 0; i < userCount; i++) voters[fill[homes[i]!]!++] = i;
-    const nextVoter = starts.slice(0, DISTRICTS.length); // each voter joins one level-1 caucus at most
-
-    const level5 = new Set(
-      (await db.select({ state: caucuses.state, district: caucuses.district }).from(caucuses).where(eq(caucuses.level, 5))).map(
-        (c) => `${c.state}-${c.district}`,
-      ),
-    );
-    const codes = new Set((await db.select({ code: caucuses.invitationCode }).from(caucuses)).map((c) => c.code));
-    const random = makeRandom(seed32(`${runKey}:caucuses`));
-    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-    const caucusBatchSize = Math.max(1, Math.floor(batchSize / 4));
-    // caucuses.voting_member_count is kept by a per-row trigger on caucus_members: for 10 voters
-    // it rewrites the caucus row 10 times (measured ~0.36 ms per member, minutes at a million
-    // users). A superuser can skip it for the members' insert (session_replication_role = replica)
-    // and write the count with the caucus; anyone else lets the trigger count.
-    const [role] = (await db.execute<{ is_superuser: string }>(sql`select current_setting('is_superuser') as is_superuser`)).rows;
-    const writeCounts = role?.is_superuser === 'on';
-
-    await runBatches(
-      Math.ceil(caucusCount / caucusBatchSize),
-      concurrency,
-      (b) => {
-        const caucusRows: Array<typeof caucuses.$inferInsert> = [];
-        const memberRows: Array<typeof caucusMembers.$inferInsert> = [];
-        const activityRows: ActivityRow[] = [];
-        for (let j = b * caucusBatchSize; j < Math.min(caucusCount, (b + 1) * caucusBatchSize); j++) {
-          const r = random();
-          let level = r < 0.8 ? 1 : r < 0.92 ? 2 : r < 0.97 ? 3 : r < 0.99 ? 4 : 5;
-          // Level-1 homes are drawn in proportion to voters; higher levels anywhere.
-          const d = level === 1 ? homes[Math.floor(random() * userCount)]! : Math.floor(random() * DISTRICTS.length);
-          const home = DISTRICTS[d]!;
-          if (level === 5) {
-            if (level5.has(`${home.state}-${home.district}`)) level = 4; // one level-5 caucus per district
-            else level5.add(`${home.state}-${home.district}`);
-          }
-          const organizerIndex = level === 5 ? 0 : Math.floor(random() * userCount);
-          const organizerId = userId(organizerIndex);
-          const createdAt = Math.min(now, Math.max(now - Math.floor(random() * CAUCUS_SPAN_MS), userCreatedAt(organizerIndex) + 60 * 60 * 1000));
-          let code: string;
-          do {
-            code = Array.from({ length: 6 }, () => pick(CODE_ALPHABET)).join('');
-          } while (codes.has(code));
-          codes.add(code);
-          const id = idOf('caucus', j);
-          const isOpen = random() < 0.85;
-          const name = `${stateName(home.state)} ${ordinal(home.district)} ${pick(CAUCUS_THEMES)} Caucus`;
-          const caucusRow: typeof caucuses.$inferInsert = {
-            id,
-            name,
-            state: home.state,
-            district: home.district,
-            level,
-            politicalAlignment: random() < 0.7 ? pick(ALIGNMENTS.slice(0, -1)) : null,
-            isOpen,
-            password: isOpen ? null : `pass-${code.toLowerCase()}`,
-            platformLink: random() < 0.3 ? `https://example.org/platforms/${code.toLowerCase()}` : null,
-            invitationCode: code,
-            organizerId,
-            createdAt: new Date(createdAt),
-            updatedAt: new Date(createdAt),
-          };
-          caucusRows.push(caucusRow);
-          let votingMembers = 0;
-          memberRows.push({ caucusId: id, userId: organizerId, isVotingMember: false, isOrganizer: true, joinedAt: new Date(createdAt) });
-          activityRows.push({
-            id: idOf('activity-created', j),
-            userId: organizerId,
-            activityType: 'caucus_created',
-            description: `Created the caucus ${name}`,
-            createdAt: new Date(createdAt),
-          });
-          if (level === 1) {
-            const wanted = random() < 0.3 ? 10 : 1 + Math.floor(random() * 9);
-            for (let k = 0; k < wanted && nextVoter[d]! < starts[d + 1]!; k++) {
-              const voter = voters[nextVoter[d]!++]!;
-              if (voter === organizerIndex) continue; // organizers do not vote
-              const since = Math.min(now, Math.max(createdAt, userCreatedAt(voter) + 60 * 60 * 1000));
-              const joinedAt = new Date(since + Math.floor(random() * (now - since)));
-              memberRows.push({ caucusId: id, userId: userId(voter), isVotingMember: true, isOrganizer: false, joinedAt });
-              votingMembers += 1;
-              activityRows.push({
-                id: idOf('activity-joined', voter),
-                userId: userId(voter),
-                activityType: 'caucus_joined',
-                description: `Joined the caucus ${name}`,
-                createdAt: joinedAt,
-              });
-            }
-          }
-          if (writeCounts) caucusRow.votingMemberCount = votingMembers;
+      if (name === 'plan') {
+        for (let attempt = 1; (await client.query(q.uniqueCodes(attempt))).rowCount! > 0; attempt++) {
+          if (attempt > 50) throw new Error('seedDatabase: could not draw unique invitation codes');
         }
-        return { caucusRows, memberRows, activityRows };
-      },
-      async (work) => {
-        await db.transaction(async (tx) => {
-          await tx.execute(sql`set local synchronous_commit = off`);
-          await insertRows(tx, caucuses, work.caucusRows);
-          if (writeCounts) {
-            // Only this statement skips triggers (foreign keys included): its rows reference the
-            // caucuses just inserted and users of this run, and the test checks both.
-            await tx.execute(sql`set local session_replication_role = replica`);
-            await insertRows(tx, caucusMembers, work.memberRows);
-            await tx.execute(sql`set local session_replication_role = origin`);
-          } else {
-            await insertRows(tx, caucusMembers, work.memberRows);
-          }
-          await insertRows(tx, activities, work.activityRows);
-        });
-        summary.caucuses += work.caucusRows.length;
-        summary.caucusMembers += work.memberRows.length;
-        summary.activities += work.activityRows.length;
-        summary.rows += work.caucusRows.length + work.memberRows.length + work.activityRows.length;
-        progress({ phase: 'caucuses', done: summary.caucuses, total: caucusCount, rows: summary.rows });
-      },
-    );
+      }
+      staged.add(name);
+      step(`stage ${name}`, t);
+    };
+    const load = async (job: Job) => {
+      const t = performance.now();
+      const dropped = await dropIndexesForBulkLoad(client, job.table);
+      let rows = 0;
+      const sorted = !dropped.some((d) => d.definition.includes(' PRIMARY KEY '));
+      for (const statement of job.statements(sorted)) {
+        check();
+        const result = await client.query(statement.text, statement.params);
+        rows += result.rowCount ?? 0;
+        summary.rows += result.rowCount ?? 0;
+        progress({ phase: job.table, done: statement.done, total: job.total, rows: summary.rows });
+      }
+      const ti = performance.now();
+      await rebuildIndexes(client, dropped);
+      (summary[SUMMARY_KEY[job.table]] as number) += rows;
+      if (job.table === 'caucus_members' && !skipTriggers) {
+        // The triggers wrote the records: one per caucus (its creation) and one per voting
+        // member (the join), as many as the member rows (organizer + voters).
+        summary.electionRecords += rows;
+        summary.rows += rows;
+      }
+      step(job.table, t, rows, performance.now() - ti);
+    };
+    // No committed row may point at users who are not committed yet.
+    const beforeCommit = async (jobs: Job[]) => {
+      if (lane === 0 || jobs.some((j) => j.table === 'users')) return;
+      const t = performance.now();
+      await usersCommitted.promise;
+      step('wait for users', t);
+    };
+    try {
+      // Session settings die with the connection, which is closed (not returned to the pool) at the end.
+      await prepareBulkSession(client, { skipTriggers });
+      for (const unit of units) {
+        const groups = unit.oneTransaction ? [unit.jobs] : unit.jobs.map((job) => [job]);
+        for (const jobs of groups) {
+          for (const job of jobs) for (const name of job.stages) await stage(name);
+          await inTransaction(client, async () => {
+            for (const job of jobs) await load(job);
+            await beforeCommit(jobs);
+          });
+          if (jobs.some((j) => j.table === 'users')) usersCommitted.resolve();
+        }
+        if (unit.jobs === caucusJobs) caucusesCommitted.resolve();
+      }
+      if (records && recordSlices > 0) {
+        const t = performance.now();
+        await caucusesCommitted.promise;
+        if (performance.now() - t > 1) step('wait for caucuses', t);
+        for (let slice = nextSlice++; slice < recordSlices; slice = nextSlice++) {
+          const ts = performance.now();
+          let rows = 0;
+          await inTransaction(client, async () => {
+            for (const text of q.stageRecordSlice(slice, recordSlices)) await client.query(text);
+            rows = await writeRecordChains(async (text) => {
+              check();
+              return client.query(text);
+            });
+          });
+          summary.electionRecords += rows;
+          summary.rows += rows;
+          progress({ phase: 'election_records', done: Math.min(caucusCount, Math.round(((slice + 1) * caucusCount) / recordSlices)), total: caucusCount, rows: summary.rows });
+          step(`election_records ${slice + 1}/${recordSlices}`, ts, rows);
+        }
+      }
+    } catch (e) {
+      failed = true;
+      usersCommitted.reject(e);
+      caucusesCommitted.reject(e);
+      throw e;
+    } finally {
+      client.release(true);
+    }
+  };
+  if (skipTriggers && concurrency >= 2) {
+    await Promise.all([
+      runLane(0, [{ jobs: peopleJobs, oneTransaction: false }], true),
+      runLane(1, [{ jobs: caucusJobs, oneTransaction: true }], true),
+    ]);
+  } else {
+    // One lane, in the order of the foreign keys (the triggers check them when they run).
+    await runLane(0, [{ jobs: peopleJobs, oneTransaction: false }, { jobs: caucusJobs, oneTransaction: true }], true);
+  }
+
+  if (caucusCount > 0) {
+    const [admin] = (await pool.query<{ email: string }>(`select email from users where id = ${q.userId('0')}`)).rows;
+    summary.administratorEmail = admin?.email ?? null;
   }
 
   if (options.vacuum ?? true) {
     progress({ phase: 'vacuum', done: 0, total: 1, rows: summary.rows });
-    // Fresh statistics for the planner, and a visibility map for index-only scans.
-    await db.execute(sql`vacuum (analyze) users, accounts, photos, sparks, banners, brownies, user_badges, activities, caucuses, caucus_members`);
+    // Fresh statistics for the planner, and a visibility map for index-only scans; after every
+    // lane has committed, so that all the new rows are visible to all. Two lanes of tables,
+    // about equal in size.
+    const t = performance.now();
+    const vacuumLanes = [
+      ['users', 'sparks', 'banners', 'brownies', 'user_badges', 'photos', 'election_records'],
+      ['accounts', 'activities', 'caucuses', 'caucus_members'],
+    ];
+    const lanes = concurrency >= 2 ? vacuumLanes : [vacuumLanes.flat()];
+    await Promise.all(lanes.map(async (tables) => pool.query(`vacuum (analyze) ${tables.join(', ')}`)));
+    summary.steps.push({ step: 'vacuum analyze', lane: 0, ms: Math.round(performance.now() - t), rows: 0, indexMs: 0 });
     progress({ phase: 'vacuum', done: 1, total: 1, rows: summary.rows });
   }
   summary.ms = Math.round(performance.now() - started);
   return summary;
 }
+
 
 async function bannerBadgeIds(db: DbOrTx): Promise<Map<string, string>> {
   const names = badgesReached('banners', Number.MAX_SAFE_INTEGER);

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { checkElectionRecord, sha256Hex } from '../../domain/caucuses/election-record';
 import type { Database } from '../db/client';
 import { listBroadcastsFor, readSender } from '../features/broadcasts/broadcasts.service';
+import { readElectionRecord } from '../features/caucuses/election-record.service';
 import { listConversations } from '../features/messages/messages.service';
 import { systemClock } from '../clock';
 import { createUser } from './factories';
@@ -17,9 +19,17 @@ beforeAll(async () => {
 
 const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => (await database.db.execute<T>(query)).rows;
 
+/** The indexes of a table, as PostgreSQL would recreate them. */
+const indexesOf = async (table: string) =>
+  (await rows<{ indexdef: string }>(sql`select indexdef from pg_indexes where schemaname = 'public' and tablename = ${table} order by indexname`)).map((r) => r.indexdef);
+
 describe('seedPrivateMessages', () => {
   it('writes the messages in batches and leaves private_conversations exactly as the trigger would', async () => {
+    const before = { messages: await indexesOf('private_messages'), conversations: await indexesOf('private_conversations') };
+    expect(before.messages.length).toBeGreaterThan(2);
     const result = await seedPrivateMessages(database.db, { messages: 3000, batchSize: 700, seed: 3 });
+    // The empty tables were loaded without their secondary indexes: they are back as they were.
+    expect({ messages: await indexesOf('private_messages'), conversations: await indexesOf('private_conversations') }).toEqual(before);
     expect(result.messages).toBe(3000);
     const [total] = await rows<{ n: number }>(sql`select count(*)::int as n from private_messages`);
     expect(total?.n).toBe(3000);
@@ -44,6 +54,26 @@ describe('seedPrivateMessages', () => {
       values (${pair!.sender_id}, ${pair!.recipient_id}, 'hello', now() + interval '1 day') returning id`);
     const list = await listConversations({ db: database.db, clock: systemClock }, pair!.sender_id);
     expect(list.conversations[0]!.lastMessage.id).toBe(fresh!.id);
+
+    // A second seed into the filled tables upserts the conversations, still as the trigger would.
+    await seedPrivateMessages(database.db, { messages: 500, batchSize: 200, seed: 4 });
+    const [again] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from private_conversations c
+      where c.last_message_id <> (
+        select m.id from private_messages m
+        where (m.sender_id, m.recipient_id) in ((c.owner_id, c.partner_id), (c.partner_id, c.owner_id))
+        order by m.created_at desc, m.id desc limit 1)`);
+    expect(again?.n).toBe(0);
+    const [pairs] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from (select distinct sender_id, recipient_id from private_messages
+        union select recipient_id, sender_id from private_messages) p`);
+    const [conversations] = await rows<{ n: number }>(sql`select count(*)::int as n from private_conversations`);
+    expect(conversations?.n).toBe(pairs?.n);
+
+    // A top-up with the first run's seed (the bench's, raising --messages) draws new rows, ids included.
+    await seedPrivateMessages(database.db, { messages: 700, batchSize: 700, seed: 3 });
+    const [after] = await rows<{ n: number }>(sql`select count(*)::int as n from private_messages`);
+    expect(after?.n).toBe(3000 + 1 + 500 + 700);
   });
 });
 
@@ -69,6 +99,17 @@ describe('seedDistrictTree and seedBroadcasts', () => {
       select count(*)::int as n from votes v join caucuses c on c.id = v.caucus_id
       where c.name like 'Tree %' and v.candidate_id <> c.elected_delegate_id`);
     expect(split?.n).toBe(0);
+
+    // Each caucus's election record checks, and elects its delegate: creation, 2 joins, 2 votes, finalization.
+    const [records] = await rows<{ n: number }>(sql`
+      select count(*)::int as n from election_records r join caucuses c on c.id = r.caucus_id where c.name like 'Tree %'`);
+    expect(records?.n).toBe(31 * 6);
+    for (const level of [1, 5]) {
+      const [caucus] = await rows<{ id: string }>(sql`select id from caucuses where name like 'Tree %' and level = ${level} order by name limit 1`);
+      const file = await readElectionRecord({ db: database.db }, caucus!.id, null);
+      expect(file.entries.map((e) => e.kind)).toEqual(['created', 'joined', 'joined', 'vote', 'vote', 'finalized']);
+      expect(await checkElectionRecord(file, sha256Hex)).toMatchObject({ ok: true, result: { holds: true, members: 2 } });
+    }
 
     const candidate = await readSender(database.db, tree.candidateId);
     expect(candidate?.constituency?.level).toBe(5);
