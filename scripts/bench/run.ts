@@ -15,6 +15,7 @@ import { freePort, startApp, stopApp } from './app-process';
 import { engageEndpoints } from './engage-bench';
 import { ensureSocialData, socialEndpoints } from './social-bench';
 import { postmasterPid, treeCpuMs } from './cpu-accounting';
+import type { BenchRun } from './growth-table';
 import { countInvariantViolations, WRITE_GOAL_PER_SECOND, writeEndpoints, type InvariantCount } from './write-bench';
 import { count, dropMintedSessions, explain, mintSessions, pick, recordQueries, replay, type Endpoint, type HttpRequest, type RecordedQuery } from './bench-kit';
 import pino from 'pino';
@@ -35,7 +36,7 @@ import { LEADERBOARD_METRICS, type LeaderboardQuery } from '../../src/domain/poi
 if (existsSync('.env')) process.loadEnvFile('.env');
 
 const USAGE =
-  'Usage: npm run bench -- [--users N] [--caucuses M] [--messages K] [--seed S] [--connections C] [--duration SECONDS] [--warmup SECONDS] [--data-dir DIR] [--out FILE] [--only REGEX] [--workers W]';
+  'Usage: npm run bench -- [--users N] [--caucuses M] [--messages K] [--seed S] [--connections C] [--duration SECONDS] [--warmup SECONDS] [--data-dir DIR] [--out FILE] [--json FILE] [--only REGEX] [--workers W]';
 const TARGET_P95_MS = 50;
 /** Issue 16: a hot read answers at least half of what the same SQL straight through pg does. */
 const RATIO_GOAL_PERCENT = 50;
@@ -53,6 +54,8 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '2' },
     'data-dir': { type: 'string', default: './data-bench' },
     out: { type: 'string', default: 'docs/benchmarks.md' },
+    // The measurements as JSON too, for the growth table (scripts/bench/growth.ts).
+    json: { type: 'string' },
     only: { type: 'string' },
     // The app's server processes (its WORKERS setting); 0 = one per core, as the app's default.
     workers: { type: 'string', default: '0' },
@@ -569,6 +572,23 @@ async function main() {
     console.log(`\n${report}`);
     writeReport(args.out, report);
     log(`\nWritten to ${args.out}.`);
+    if (args.json) {
+      const measured: BenchRun = {
+        measuredAt: new Date().toISOString(),
+        users: counts.users ?? 0,
+        counts,
+        pgVersion,
+        workers,
+        connections,
+        durationS,
+        loadBefore,
+        results: results.map(({ endpoint, app, raw, cost }) => ({ name: endpoint.name, route: endpoint.route, write: endpoint.write === true, app, raw, cost })),
+        plans: endpoints.flatMap((e) => plans.filter((p) => p.name === e.route).map((p) => ({ name: e.name, route: e.route, plan: p.plan }))),
+      };
+      mkdirSync(path.dirname(path.resolve(args.json)), { recursive: true });
+      writeFileSync(args.json, `${JSON.stringify(measured, null, 2)}\n`);
+      log(`Measurements written to ${args.json}.`);
+    }
   } finally {
     if (database) await dropMintedSessions(database.pool).catch(() => undefined);
     await stopEverything();
