@@ -552,10 +552,12 @@ class RunSql {
          select j, case when r < 0.8 then 1 when r < 0.92 then 2 when r < 0.97 then 3 when r < 0.99 then 4 else 5 end as level
          from (select j, ${this.d.rnd('level', 'j')} as r from generate_series(0, ${this.o.caucuses - 1}) j offset 0) x
        ) y`,
-      // One level-5 caucus per district: the first drawn, and none where one exists already.
+      // One level-5 caucus per district: the first drawn, and none where one exists already,
+      // nor in the last district of the table, kept free for the bench's whole district tree
+      // (social-seed.ts: at 10 million users every other district has drawn one).
       `update seed_levels s set level = 4 from (
          select j from (select j, d, row_number() over (partition by d order by j) as k from seed_levels where level = 5) x
-         where k > 1 or exists (select 1 from caucuses c where c.level = 5 and c.state = ${this.state('x.d')} and c.district = ${this.district('x.d')})
+         where k > 1 or x.d = ${DISTRICTS.length - 1} or exists (select 1 from caucuses c where c.level = 5 and c.state = ${this.state('x.d')} and c.district = ${this.district('x.d')})
        ) extra where s.j = extra.j`,
       `create temporary table seed_plan as
        select j, level, d, org,
