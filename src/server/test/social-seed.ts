@@ -338,16 +338,18 @@ export async function seedDistrictTree(db: Db, options: { now?: Date; fanOut?: n
       await tx.execute(sql`insert into tree_caucuses (level, i) select ${level}, generate_series(0, ${caucusesAt(level, fanOut) - 1})`);
     }
     // Unique 6-character invitation codes that no existing caucus holds.
+    // EXISTS probes the unique index on invitation codes; an IN over every caucus's code (a
+    // million at 10 million users) no longer fits a hash in work_mem and rescans them all per row.
     for (let attempt = 0; ; attempt++) {
       await tx.execute(sql`
         update tree_caucuses set code = upper(substr(md5(random()::text || level || '.' || i), 1, 6))
         where code is null
-           or code in (select invitation_code from caucuses)
+           or exists (select 1 from caucuses c where c.invitation_code = tree_caucuses.code)
            or (level, i) in (select level, i from (select level, i, row_number() over (partition by code order by level, i) as k from tree_caucuses) d where k > 1)`);
       const clash = (
         await tx.execute<{ n: number }>(sql`
           select count(*)::int as n from tree_caucuses t
-          where t.code in (select invitation_code from caucuses)
+          where exists (select 1 from caucuses c where c.invitation_code = t.code)
              or t.code in (select code from tree_caucuses group by code having count(*) > 1)`)
       ).rows[0]!.n;
       if (clash === 0) break;
