@@ -304,7 +304,7 @@ export async function seedDistrictTree(db: Db, options: { now?: Date; fanOut?: n
   const now = (options.now ?? new Date()).toISOString();
   const label = options.label ?? `tree${Date.now().toString(36)}`;
   const voters = fanOut ** 5;
-  return db.transaction(async (tx) => {
+  const tree = await db.transaction(async (tx) => {
     // A superuser skips the per-row triggers (measured: 120 s for this tree, 104 s of it the
     // caucus_members and votes triggers) and writes their effects: the voter counts with the
     // caucuses, the election records at the end.
@@ -412,6 +412,12 @@ export async function seedDistrictTree(db: Db, options: { now?: Date; fanOut?: n
     const caucusCount = TREE_LEVELS.reduce((n, level) => n + caucusesAt(level, fanOut), 0);
     return { state: home.state, district: home.district, deepVoterId: picked.deep, candidateId: picked.candidate, caucuses: caucusCount, voters };
   });
+  // The tree's finalized caucuses are too few for autovacuum to analyze a large table again
+  // (at a million caucuses it waits for 100,000 changes): without fresh statistics PostgreSQL
+  // believed almost no caucus finalized and walked the (level, finalized) index instead of
+  // primary keys (broadcasts at 10 million users, issue 16).
+  await db.execute(sql`analyze caucuses, caucus_members, votes, users`);
+  return tree;
 }
 
 export interface BroadcastSeedOptions {
