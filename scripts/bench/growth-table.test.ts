@@ -43,9 +43,21 @@ describe('the growth table', () => {
     expect(table).not.toContain('join'); // writes are not part of it
   });
 
+  it('lets a later run at the same size measure a read again, replacing its figure and its plan', () => {
+    const table = renderGrowth([
+      run(1_000_000, { feed: 30 }),
+      run(10_000_000, { feed: 110, photo: 3 }, { feed: 'Seq Scan on caucuses' }),
+      run(10_000_000, { feed: 32 }, { feed: 'Index Scan using caucuses_pkey on caucuses' }),
+    ]);
+    expect(table).toContain('| feed (`GET /api/feed`) | 30.0 | 32.0 | 1.07× | yes | indexes |');
+    expect(table).toContain('| photo (`GET /api/photo`) | – | 3.00 | – | **no** | no plan recorded |');
+    expect(table).not.toContain('Seq Scan on caucuses');
+  });
+
   it('says so when a read was not measured at the smaller size, and refuses a single run', () => {
     const table = renderGrowth([run(1_000_000, {}), run(10_000_000, { photo: 3 })]);
-    expect(table).toContain('| photo (`GET /api/photo`) | – | 3.00 | – | **no** | no SQL |');
+    expect(table).toContain('| photo (`GET /api/photo`) | – | 3.00 | – | **no** | no plan recorded |');
     expect(() => renderGrowth([run(1_000_000, {})])).toThrow(/two sizes/);
+    expect(() => renderGrowth([run(1_000_000, {}), run(1_000_000, {})])).toThrow(/two sizes/);
   });
 });

@@ -44,13 +44,36 @@ const size = (users: number) =>
   users >= 1_000_000 ? `${fmt(users / 1_000_000, users % 1_000_000 === 0 ? 0 : 1)}M` : users >= 1_000 ? `${fmt(users / 1_000)}k` : fmt(users);
 
 /**
+ * Runs at the same size, merged in the order given: a later run's measurement of a read (and its
+ * plan) replaces an earlier one's, so one read can be measured again after a change without
+ * running every read again. The merged run keeps the first run's description.
+ */
+export function mergeRuns(runs: readonly BenchRun[]): BenchRun[] {
+  const bySize = new Map<number, BenchRun>();
+  for (const run of runs) {
+    const first = bySize.get(run.users);
+    if (!first) {
+      bySize.set(run.users, { ...run, results: [...run.results], plans: [...run.plans] });
+      continue;
+    }
+    for (const result of run.results) {
+      const at = first.results.findIndex((r) => r.name === result.name);
+      if (at >= 0) first.results[at] = result;
+      else first.results.push(result);
+      first.plans = [...first.plans.filter((p) => p.name !== result.name), ...run.plans.filter((p) => p.name === result.name)];
+    }
+  }
+  return [...bySize.values()];
+}
+
+/**
  * The table: one row per read measured in the largest run (in its order), a column per run
  * (smallest first), the ratio of the two largest, and the largest run's plans checked for
  * sequential scans. `notes` explain a read whose plan scans on purpose (a cached count).
  */
 export function renderGrowth(runs: readonly BenchRun[], notes: Readonly<Record<string, string>> = {}): string {
-  if (runs.length < 2) throw new Error('The growth table needs runs at two sizes or more.');
-  const sorted = [...runs].sort((a, b) => a.users - b.users);
+  const sorted = mergeRuns(runs).sort((a, b) => a.users - b.users);
+  if (sorted.length < 2) throw new Error('The growth table needs runs at two sizes or more.');
   const largest = sorted[sorted.length - 1]!;
   const below = sorted[sorted.length - 2]!;
   const p95 = (run: BenchRun, name: string) => run.results.find((r) => r.name === name && !r.write)?.app.p95;
@@ -83,7 +106,7 @@ export function renderGrowth(runs: readonly BenchRun[], notes: Readonly<Record<s
     if (ok) within += 1;
     const plans = largest.plans.filter((p) => p.name === result.name);
     const scans = [...new Set(plans.flatMap((p) => sequentialScans(p.plan)))];
-    const plan = plans.length === 0 ? 'no SQL' : scans.length === 0 ? 'indexes' : `**Seq Scan** on ${scans.join(', ')}`;
+    const plan = plans.length === 0 ? 'no plan recorded' : scans.length === 0 ? 'indexes' : `**Seq Scan** on ${scans.join(', ')}`;
     lines.push(
       `| ${result.name} (\`${result.route}\`) | ${sorted.map((r) => ms(p95(r, result.name))).join(' | ')} | ${ratio === undefined ? '–' : `${fmt(ratio, 2)}×`} | ${ok ? 'yes' : '**no**'} | ${plan}${notes[result.name] ? ` (${notes[result.name]})` : ''} |`,
     );

@@ -1,4 +1,5 @@
 // npm run bench:growth -- RUN.json RUN.json [RUN.json…] [--out docs/benchmarks.md]
+// (a later run at the same size, e.g. with --only, replaces the reads it measured again)
 //
 // Puts the runs of `npm run bench -- --users N --json RUN.json` at several sizes into one table
 // (scripts/bench/growth-table.ts) between the growth markers of the report file.
@@ -12,6 +13,8 @@ const MARK_END = '<!-- growth:end -->';
 /** Reads whose plan scans a table on purpose. */
 const NOTES: Record<string, string> = {
   movement: 'the count runs at most once per STATS_CACHE_SECONDS per process; requests read the cached figure',
+  'debate page': 'the debate tables hold only the benched debate, a few pages: scanning them is the right plan at that size',
+  'challenge view': 'challenge_members holds only the benched challenge, one page',
 };
 
 const { values, positionals } = parseArgs({ options: { out: { type: 'string', default: 'docs/benchmarks.md' } }, allowPositionals: true });
