@@ -114,16 +114,14 @@ export function renderGrowth(runs: readonly BenchRun[], notes: Readonly<Record<s
   lines.push('');
   lines.push(`${within} of ${reads} reads within ${GROWTH_FACTOR_GOAL}× of their ${size(below.users)} p95 at ${size(largest.users)}.`);
   lines.push('');
-  lines.push(`<details><summary>Query plans at ${size(largest.users)} (EXPLAIN ANALYZE, one sample each)</summary>`);
-  lines.push('');
-  for (const { name, route, plan } of largest.plans) {
-    lines.push(`${name} (\`${route}\`)`);
-    lines.push('');
-    lines.push('```');
-    lines.push(plan);
-    lines.push('```');
-    lines.push('');
-  }
-  lines.push('</details>');
+  lines.push(...planDetails(`Query plans at ${size(largest.users)}`, largest.plans.map((p) => ({ heading: `${p.name} (\`${p.route}\`)`, plan: p.plan }))));
   return lines.join('\n');
+}
+
+/** A folded block of query plans, one under each heading (the bench's report and the growth table). */
+export function planDetails(summary: string, plans: ReadonlyArray<{ heading: string; plan: string }>): string[] {
+  const lines = [`<details><summary>${summary} (EXPLAIN ANALYZE, one sample each)</summary>`, ''];
+  for (const { heading, plan } of plans) lines.push(heading, '', '```', plan, '```', '');
+  lines.push('</details>');
+  return lines;
 }

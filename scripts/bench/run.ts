@@ -15,7 +15,7 @@ import { freePort, startApp, stopApp } from './app-process';
 import { engageEndpoints } from './engage-bench';
 import { ensureSocialData, socialEndpoints } from './social-bench';
 import { postmasterPid, treeCpuMs } from './cpu-accounting';
-import type { BenchRun } from './growth-table';
+import { planDetails, type BenchRun } from './growth-table';
 import { countInvariantViolations, WRITE_GOAL_PER_SECOND, writeEndpoints, type InvariantCount } from './write-bench';
 import { count, dropMintedSessions, explain, mintSessions, pick, recordQueries, replay, type Endpoint, type HttpRequest, type RecordedQuery } from './bench-kit';
 import pino from 'pino';
@@ -708,17 +708,7 @@ function renderReport(input: {
   lines.push('profile query; for `/api/stats/movement` the uncached count that the app runs at most once per');
   lines.push('`STATS_CACHE_SECONDS` (30 s) per process, one at a time.');
   lines.push('');
-  lines.push('<details><summary>Query plans (EXPLAIN ANALYZE, one sample each)</summary>');
-  lines.push('');
-  for (const { name, plan } of input.plans) {
-    lines.push(`\`${name}\``);
-    lines.push('');
-    lines.push('```');
-    lines.push(plan);
-    lines.push('```');
-    lines.push('');
-  }
-  lines.push('</details>');
+  lines.push(...planDetails('Query plans', input.plans.map(({ name, plan }) => ({ heading: `\`${name}\``, plan }))));
   return lines.join('\n');
 }
 
