@@ -15,7 +15,7 @@ import { freePort, startApp, stopApp } from './app-process';
 import { engageEndpoints } from './engage-bench';
 import { ensureSocialData, socialEndpoints } from './social-bench';
 import { postmasterPid, treeCpuMs } from './cpu-accounting';
-import { planDetails, type BenchRun } from './growth-table';
+import { planDetails, type BenchRun, type Measured } from './growth-table';
 import { countInvariantViolations, WRITE_GOAL_PER_SECOND, writeEndpoints, type InvariantCount } from './write-bench';
 import { count, dropMintedSessions, explain, mintSessions, pick, recordQueries, replay, type Endpoint, type HttpRequest, type RecordedQuery } from './bench-kit';
 import pino from 'pino';
@@ -89,14 +89,8 @@ const log = (m: string) => console.log(m);
 
 // ---- measurements ------------------------------------------------------------------------
 
-interface Measure {
-  requests: number;
-  errors: number;
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-}
+/** What one load run measured (the shape the JSON of --json keeps). */
+type Measure = Measured;
 
 function summarize(latencies: number[], errors: number, seconds: number): Measure {
   const sorted = Float64Array.from(latencies).sort();
