@@ -179,10 +179,13 @@ async function main() {
     await database?.close().catch(() => undefined);
     await stopApp(app);
   };
-  process.once('SIGINT', () => {
-    console.error('\nInterrupted: stopping the app.');
-    void stopEverything().finally(() => process.exit(130));
-  });
+  // Ctrl-C, or a kill (a timeout, pkill): the app and its PostgreSQL must not outlive the bench.
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+    process.once(signal, () => {
+      console.error(`\nInterrupted (${signal}): stopping the app.`);
+      void stopEverything().finally(() => process.exit(code));
+    });
+  }
 
   try {
     // The app runs: we attach to its PostgreSQL (or use DATABASE_URL), starting nothing.
