@@ -84,10 +84,25 @@ export async function assertNotBlocked(tx: DbOrTx, senderId: string, recipientId
         and(eq(userBlocks.blockerId, senderId), inArray(userBlocks.blockedId, recipients)),
       ),
     );
-  if (rows.length === 0) return;
-  if (rows.some((r) => r.blockerId === senderId)) throw forbidden('you_blocked', MODERATION_MESSAGES.youBlocked);
+  refuseIfBlocked(senderId, rows.map((r) => r.blockerId));
+}
+
+/**
+ * The refusal of `assertNotBlocked`, for a caller that read the blocks itself (with other facts
+ * in one statement: `blockersBetween`): `blockerIds` are the blockers of the blocks between the
+ * sender and the recipients.
+ */
+export function refuseIfBlocked(senderId: string, blockerIds: readonly string[]): void {
+  if (blockerIds.length === 0) return;
+  if (blockerIds.includes(senderId)) throw forbidden('you_blocked', MODERATION_MESSAGES.youBlocked);
   throw forbidden('blocked', MODERATION_MESSAGES.blocked);
 }
+
+/** SQL: the blockers (uuid[], empty when none) of the blocks between `senderId` and `recipientId`, either way. */
+export const blockersBetween = (senderId: string, recipientId: string) =>
+  sql<string[]>`coalesce((select array_agg(${userBlocks.blockerId}) from ${userBlocks}
+    where (${userBlocks.blockerId} = ${recipientId} and ${userBlocks.blockedId} = ${senderId})
+       or (${userBlocks.blockerId} = ${senderId} and ${userBlocks.blockedId} = ${recipientId})), '{}'::uuid[])`;
 
 /** SQL: whether `viewerId` blocked the author column (for chat lines folded away). */
 export const blockedByViewer = (viewerId: string, authorColumn: unknown) =>
