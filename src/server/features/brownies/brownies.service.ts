@@ -31,12 +31,14 @@ export async function giveBrownie(deps: BrownieDeps, giverId: string, receiverId
   try {
     return await withRetry(() =>
       deps.db.transaction(async (tx) => {
-        const [receiver] = await tx
-          .select({ id: users.id })
-          .from(users)
+        // The receiver's counter first: the update finds (and locks) a present receiver in the
+        // same round trip; a refused brownie below rolls it back with the transaction.
+        const [counter] = await tx
+          .update(users)
+          .set({ brownies: sql`${users.brownies} + 1` })
           .where(and(eq(users.id, receiverId), isNull(users.deletedAt)))
-          .for('no key update');
-        if (!receiver) throw notFound(BROWNIE_MESSAGES.receiverNotFound);
+          .returning({ brownies: users.brownies });
+        if (!counter) throw notFound(BROWNIE_MESSAGES.receiverNotFound);
 
         const inserted = await tx
           .insert(brownies)
@@ -45,14 +47,9 @@ export async function giveBrownie(deps: BrownieDeps, giverId: string, receiverId
           .returning({ id: brownies.id });
         if (inserted.length === 0) throw conflict('daily_limit', BROWNIE_MESSAGES.dailyLimit);
 
-        const [counter] = await tx
-          .update(users)
-          .set({ brownies: sql`${users.brownies} + 1` })
-          .where(eq(users.id, receiverId))
-          .returning({ brownies: users.brownies });
         // Brownies-in-a-day badges (and any other the receiver now reaches): the badge engine.
         const badgesEarned = await evaluateBadges(tx, receiverId, at);
-        return { receiverId, givenOn, receiverBrownies: counter!.brownies, badgesEarned };
+        return { receiverId, givenOn, receiverBrownies: counter.brownies, badgesEarned };
       }),
     );
   } catch (error) {
