@@ -349,12 +349,18 @@ async function joinLocked(
         // Leaving removes the membership and, through foreign keys, the user's vote there.
         await tx.delete(caucusMembers).where(and(eq(caucusMembers.caucusId, left.id), eq(caucusMembers.userId, userId)));
       }
-      await tx.insert(caucusMembers).values({ caucusId: c.id, userId, isVotingMember: true, isOrganizer: false, joinedAt: now });
-      // The caucus's last change and the joiner's activity, in one round trip.
+      // The membership, the caucus's last change and the joiner's activity, in one round trip
+      // (each one costs the app and PostgreSQL a wake-up, issue 16). The member-count and
+      // election-record triggers run at the end of the statement, as after a lone insert; the
+      // capacity constraint still refuses a seat past the last (mapCapacity).
       await tx.execute(sql`
-        with touched as (update caucuses set updated_at = ${now} where id = ${c.id})
+        with joined as (
+          insert into ${caucusMembers} (caucus_id, user_id, is_voting_member, is_organizer, created_at)
+          values (${c.id}, ${userId}, true, false, ${now})
+          returning user_id
+        ), touched as (update caucuses set updated_at = ${now} where id = ${c.id})
         insert into activities (user_id, activity_type, description, created_at)
-        values (${userId}, 'caucus_joined', ${`Joined the caucus "${c.name}"`}, ${now})`);
+        select user_id, 'caucus_joined', ${`Joined the caucus "${c.name}"`}, ${now} from joined`);
       // The joiner was not of this caucus (a member is told so, an organizer refused, above).
       await notifyJoin(tx, c, userId, now, [...user.people, { userId, isVotingMember: true, isOrganizer: false, name: user.name }]);
       return { status: 'joined', caucusId: c.id };
