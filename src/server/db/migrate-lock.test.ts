@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { migrateDatabase, migrationsFolder, openDatabase } from './client';
+import { MIGRATION_LOCK_KEY, migrateDatabase, migrationsFolder, openDatabase } from './client';
 import { readdirSync } from 'node:fs';
 
 /** An empty database on the test server (not the migrated template), dropped afterwards. */
@@ -37,7 +37,11 @@ describe('migrating a database', () => {
       const applied = await databases[0]!.pool.query<{ n: string }>('select count(*) as n from drizzle.__drizzle_migrations');
       const files = readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql'));
       expect(Number(applied.rows[0]!.n)).toBe(files.length); // each migration recorded once
-      const lockHolders = await databases[0]!.pool.query(`select 1 from pg_locks where locktype = 'advisory'`);
+      // pg_locks is the whole server's: only this key in this database (other test files' job queues take advisory locks too).
+      const lockHolders = await databases[0]!.pool.query(
+        `select 1 from pg_locks where locktype = 'advisory' and objid = $1 and database = (select oid from pg_database where datname = current_database())`,
+        [MIGRATION_LOCK_KEY],
+      );
       expect(lockHolders.rowCount).toBe(0); // released
     } finally {
       await Promise.all(databases.map((d) => d.close()));
