@@ -34,6 +34,12 @@ import { shareImageRoutes } from './features/link-previews/link-previews.routes'
 import { describePage } from './features/link-previews/link-previews.service';
 import { createShareImageCache } from './features/link-previews/share-images.service';
 import { movementStatsReader } from './features/stats/stats.service';
+import { apiDocsRoutes } from './features/api-docs/api-docs.routes';
+import { documented } from './http/api-docs';
+import { appConfigSchema, healthSchema, sessionAnswerSchema } from '../domain/api/app-answers';
+import { AUTH_DOCS } from './features/auth/auth-docs';
+import { apiTokenRoutes } from './features/api-tokens/api-tokens.routes';
+import { apiTokenAuth } from './http/api-token-auth';
 import { compressResponses } from './http/compression';
 import { authInputGuard } from './http/auth-input-guard';
 import { errorHandler } from './http/error-handler';
@@ -78,7 +84,7 @@ export type AppSettings = Pick<
   | 'STRIPE_WEBHOOK_SECRET'
   | 'STRIPE_PUBLISHABLE_KEY'
 > &
-  Partial<Pick<Settings, 'LIVE_STREAMS_MAX'>> &
+  Partial<Pick<Settings, 'LIVE_STREAMS_MAX' | 'API_TOKEN_RATE_LIMIT_MAX' | 'API_TOKEN_RATE_LIMIT_WINDOW_SECONDS'>> &
   ThrottleSettings & { mailboxEnabled: boolean; extraOrigins?: string[] };
 
 export interface AppDeps {
@@ -184,6 +190,8 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.use('*', compressResponses);
   app.use('*', securityHeaders());
   app.use('/api/*', translatedErrors()); // refusals in the visitor's language (issue 15)
+  // A personal API token reads within its scopes; it never writes (issue 17).
+  app.use('/api/*', apiTokenAuth({ db, clock, max: settings.API_TOKEN_RATE_LIMIT_MAX ?? 120, windowSeconds: settings.API_TOKEN_RATE_LIMIT_WINDOW_SECONDS ?? 60 }));
   app.use('/api/*', csrfProtection(origins));
   app.use('*', limitBodies({ jsonMaxBytes: JSON_BODY_MAX_BYTES, uploads: UPLOAD_ROUTES }));
   // Provider callbacks live outside /api: a signed webhook carries no Origin; the test
@@ -204,7 +212,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
     );
   }
 
-  app.get('/api/health', async (c) => {
+  app.get('/api/health', documented({ summary: 'Whether the app and its database answer', tags: ['App'], responses: { 200: healthSchema } }), async (c) => {
     await db.execute(sql`select 1`);
     return c.json({ status: 'ok' });
   });
@@ -216,17 +224,20 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
     );
   }
   app.use('/api/auth/*', accountThrottle({ db, clock, settings })); // per account and recipient (issue 11)
-  for (const endpoint of AUTH_ENDPOINTS) app.on(endpoint.method, endpoint.path, authInputGuard(), (c) => auth.handler(c.req.raw));
+  for (const endpoint of AUTH_ENDPOINTS) {
+    const description = AUTH_DOCS[`${endpoint.method} ${endpoint.path.replace(/:(\w+)/g, '{$1}')}`]!;
+    app.on(endpoint.method, endpoint.path, description, authInputGuard(), (c) => auth.handler(c.req.raw));
+  }
   app.all('/api/auth/*', (c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404));
 
   app.use('/api/*', loadSession({ auth, db, secret: settings.AUTH_SECRET }));
   app.use('/api/*', writesNeedSession(SIGNED_OUT_MESSAGES));
   app.use('/api/*', writesRefusedWhileSuspended(clock, settings.APP_TIME_ZONE));
-  app.get('/api/config', (c) =>
+  app.get('/api/config', documented({ summary: "The app's public settings", tags: ['App'], responses: { 200: appConfigSchema } }), (c) =>
     c.json({ visionDocumentUrl: settings.VISION_DOCUMENT_URL, mailboxEnabled: settings.mailboxEnabled, timeZone: settings.APP_TIME_ZONE }),
   );
   // The signed-in user's own profile, or null for a visitor (200 either way: no console noise).
-  app.get('/api/session', async (c) => c.json({ user: c.var.user ? await getOwnProfile({ db, baseUrl: settings.BASE_URL }, c.var.user.id) : null }));
+  app.get('/api/session', documented({ summary: 'The signed-in user, or null for a visitor', tags: ['App'], responses: { 200: sessionAnswerSchema } }), async (c) => c.json({ user: c.var.user ? await getOwnProfile({ db, baseUrl: settings.BASE_URL }, c.var.user.id) : null }));
   app.route('/api', profileRoutes({ db, clock, baseUrl: settings.BASE_URL, readDb }));
   app.route('/api', caucusRoutes({ db, clock, throttle: settings, readDb }));
   app.route('/api', badgeRoutes({ db, baseUrl: settings.BASE_URL }));
@@ -249,6 +260,8 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.route('/api', debateRoutes({ db, clock, readDb }));
   app.route('/api', challengeRoutes({ db, clock, logger, notifications: deps.notifications, streams }));
   app.route('/api', statsRoutes({ readMovementStats: movementStatsReader({ db: deps.readReplica?.tolerantDb ?? db, clock, logger, ttlSeconds: settings.STATS_CACHE_SECONDS }) }));
+  app.route('/api', apiTokenRoutes({ db, clock }));
+  app.route('/api', apiDocsRoutes({ app: () => app, baseUrl: settings.BASE_URL }));
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404));
 
   if (settings.mailboxEnabled && !settings.isProduction) {

@@ -12,7 +12,7 @@ export function createLogger(level: string, options: { pretty?: boolean } = {}):
   const settings: pino.LoggerOptions = {
     level,
     redact: {
-      paths: ['password', '*.password', 'token', '*.token', 'governmentId', '*.governmentId', 'req.headers.cookie', 'headers.cookie'],
+      paths: ['password', '*.password', 'token', '*.token', 'governmentId', '*.governmentId', 'req.headers.cookie', 'headers.cookie', 'req.headers.authorization', 'headers.authorization'],
       censor: '[redacted]',
     },
   };

@@ -53,6 +53,9 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  // Personal API tokens' own limit (issue 17): requests per token per window.
+  API_TOKEN_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(120),
+  API_TOKEN_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   // Guessing limits (issue 11): per account, per recipient, per user; see .env.example.
   SIGN_IN_FREE_FAILURES: z.coerce.number().int().min(0).default(5),
   SIGN_IN_BACKOFF_BASE_SECONDS: z.coerce.number().int().min(1).default(60),

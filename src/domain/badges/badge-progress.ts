@@ -4,6 +4,7 @@
  * (progress bars "n / target").
  */
 import { BADGES, type BadgeDefinition } from './catalogue';
+import type { BadgeProgress } from './badge-types';
 import { championChecklist, isChampion, type ChampionMetrics } from './champion';
 
 /** One user's figures that badges count (read in one query by the server). */
@@ -45,17 +46,6 @@ export const NO_METRICS: BadgeMetrics = {
   premiumBadges: [],
 };
 
-export interface BadgeProgress {
-  /** Shown as "current / target" (current never above target). */
-  current: number;
-  target: number;
-  /** 0 to 100, for the progress bar. */
-  percent: number;
-  /** The figures reach the badge (or it is earned). */
-  reached: boolean;
-  /** Not earned and no longer earnable (OG and Pioneer places all taken). */
-  closed: boolean;
-}
 
 function progress(value: number, target: number, reached = value >= target, closed = false): BadgeProgress {
   const current = Math.max(0, Math.min(value, target));

@@ -14,18 +14,21 @@ export const BADGE_CATEGORIES = [
 ] as const;
 export type BadgeCategory = (typeof BADGE_CATEGORIES)[number];
 
-export type BadgeMetric =
-  | 'sparks'
-  | 'banners'
-  | 'brownies_in_a_day'
-  | 'debate_contributions'
-  | 'challenge_wins'
-  | 'pioneer'
-  | 'founding_member'
-  | 'delegate_level'
-  | 'candidate'
-  | 'champion'
-  | 'premium';
+/** What a badge counts. */
+export const BADGE_METRICS = [
+  'sparks',
+  'banners',
+  'brownies_in_a_day',
+  'debate_contributions',
+  'challenge_wins',
+  'pioneer',
+  'founding_member',
+  'delegate_level',
+  'candidate',
+  'champion',
+  'premium',
+] as const;
+export type BadgeMetric = (typeof BADGE_METRICS)[number];
 
 export interface BadgeDefinition {
   name: string;

@@ -3,6 +3,8 @@
  * organizes 1+ caucus, has voted in a finalized level-1 caucus and has bought 1+ premium badge.
  * Pure rules shared by the server (which awards the badge) and the /champion page.
  */
+import type { ChampionRequirement } from './badge-types';
+
 export const CHAMPION_MIN_SPARKS = 3;
 
 export interface ChampionMetrics {
@@ -12,13 +14,8 @@ export interface ChampionMetrics {
   premiumBadgesBought: number;
 }
 
-export type ChampionRequirementKey = 'sparks' | 'organize' | 'vote' | 'premium';
-
-export interface ChampionRequirement {
-  key: ChampionRequirementKey;
-  label: string;
-  done: boolean;
-}
+export const CHAMPION_REQUIREMENT_KEYS = ['sparks', 'organize', 'vote', 'premium'] as const;
+export type ChampionRequirementKey = (typeof CHAMPION_REQUIREMENT_KEYS)[number];
 
 /** The four checklist items, in the page's order, each with whether it is done. */
 export function championChecklist(m: ChampionMetrics): ChampionRequirement[] {

@@ -1,3 +1,5 @@
+import type { ElectionRecordFile, RecordEntry } from './election-record-schema';
+
 /**
  * A caucus's election record (issue 14): every join, leave, verification, vote and the
  * finalization, in order, each entry hash-chained to the one before. The database writes it
@@ -16,38 +18,9 @@ export type RecordKind = (typeof RECORD_KINDS)[number];
 export const GENESIS_HASH = '0'.repeat(64);
 export const RECORD_FORMAT = 'caucus-election-record/1';
 
-export interface RecordEntry {
-  seq: number;
-  kind: RecordKind;
-  /** Pseudonym of who acted (null for 'finalized', and for 'created' without an organizer). */
-  actor: string | null;
-  /** Pseudonym of the candidate ('vote'; null: the vote was withdrawn) or the Delegate ('finalized'). */
-  subject: string | null;
-  /** The level ('created'), the required voting members ('finalized'). */
-  detail: string | null;
-  occurredAt: string;
-  prevHash: string;
-  hash: string;
-  /** Names, only in a member's download. */
-  actorName?: string | null;
-  subjectName?: string | null;
-}
-
-export interface ElectionRecordFile {
-  format: typeof RECORD_FORMAT;
-  caucus: {
-    id: string;
-    name: string;
-    level: number;
-    state: string;
-    district: number;
-    finalizedAt: string | null;
-    /** The Delegate's pseudonym (and name in a member's download) as the caucus states it. */
-    delegate: { ref: string; name?: string | null } | null;
-    requiredVotingMembers: number;
-  };
-  entries: RecordEntry[];
-}
+// The record's JSON (RecordEntry, ElectionRecordFile) is described by zod schemas in
+// election-record-schema.ts (issue 17); this file stays free of zod for the browser's checker.
+export type { ElectionRecordFile, RecordEntry };
 
 /** The text an entry's hash covers. */
 export function recordEntryText(caucusId: string, e: Pick<RecordEntry, 'seq' | 'kind' | 'actor' | 'subject' | 'detail' | 'occurredAt' | 'prevHash'>): string {

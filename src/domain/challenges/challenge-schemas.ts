@@ -6,7 +6,8 @@ export const CHALLENGE_TYPES = ['sparks', 'banners'] as const;
 export type ChallengeType = (typeof CHALLENGE_TYPES)[number];
 export const TEAMS = ['blue', 'orange'] as const;
 export type Team = (typeof TEAMS)[number];
-export type ChallengeStatus = 'active' | 'completed';
+export const CHALLENGE_STATUSES = ['active', 'completed'] as const;
+export type ChallengeStatus = (typeof CHALLENGE_STATUSES)[number];
 
 export const CHALLENGE_MIN_DAYS = 3;
 export const CHALLENGE_MAX_DAYS = 30;
@@ -72,65 +73,93 @@ export const challengeChatMessageSchema = z.object({
 // What the API answers (shared by server and web).
 
 /** What every answer says of a challenge. */
-export interface ChallengeFields {
-  id: string;
-  name: string;
-  challengeType: ChallengeType;
-  durationDays: number;
-  startDate: string;
-  endDate: string;
-  status: ChallengeStatus;
-  winningTeam: Team | null;
-}
+export const challengeFieldsSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  challengeType: z.enum(CHALLENGE_TYPES),
+  durationDays: z.number().int(),
+  startDate: z.string(),
+  endDate: z.string(),
+  status: z.enum(CHALLENGE_STATUSES),
+  winningTeam: z.enum(TEAMS).nullable(),
+});
+export type ChallengeFields = z.infer<typeof challengeFieldsSchema>;
 
-export interface ChallengeSummary extends ChallengeFields {
-  memberCount: number;
-  /** The viewer's team, or null when the viewer is only invited. */
-  myTeam: Team | null;
-}
+export const challengeSummarySchema = challengeFieldsSchema
+  .extend({
+    memberCount: z.number().int(),
+    /** The viewer's team, or null when the viewer is only invited. */
+    myTeam: z.enum(TEAMS).nullable(),
+  })
+  .meta({ id: 'ChallengeSummary' });
+export type ChallengeSummary = z.infer<typeof challengeSummarySchema>;
 
-export interface ChallengeLists {
-  ongoing: ChallengeSummary[];
+export const challengeListsSchema = z.object({
+  ongoing: z.array(challengeSummarySchema),
   /** Completed within the last CHALLENGE_RECENT_DAYS days. */
-  recent: ChallengeSummary[];
+  recent: z.array(challengeSummarySchema),
   /** Challenges the viewer is invited to and has not joined (active ones only). */
-  invitations: ChallengeSummary[];
-}
+  invitations: z.array(challengeSummarySchema),
+});
+export type ChallengeLists = z.infer<typeof challengeListsSchema>;
 
-export interface ChallengeRankingEntry {
-  userId: string;
-  name: string;
-  team: Team;
-  score: number;
+export const challengeRankingEntrySchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  team: z.enum(TEAMS),
+  score: z.number().int(),
   /** 1-based; equal scores share a rank. */
-  rank: number;
-}
+  rank: z.number().int(),
+});
+export type ChallengeRankingEntry = z.infer<typeof challengeRankingEntrySchema>;
 
-export interface ChallengeScores {
-  blue: number;
-  orange: number;
-  ranking: ChallengeRankingEntry[];
-}
+export const challengeScoresSchema = z.object({
+  blue: z.number().int(),
+  orange: z.number().int(),
+  ranking: z.array(challengeRankingEntrySchema),
+});
+export type ChallengeScores = z.infer<typeof challengeScoresSchema>;
 
-export interface ChallengeDetails extends ChallengeFields {
-  creatorId: string;
-  creatorName: string;
-  teamCounts: Record<Team, number>;
-}
+export const challengeDetailsSchema = challengeFieldsSchema.extend({
+  creatorId: z.string(),
+  creatorName: z.string(),
+  teamCounts: z.object({ blue: z.number().int(), orange: z.number().int() }),
+});
+export type ChallengeDetails = z.infer<typeof challengeDetailsSchema>;
 
-export type ChallengeView =
-  | { kind: 'member'; challenge: ChallengeDetails; myTeam: Team; scores: ChallengeScores }
-  | { kind: 'invitation'; challenge: ChallengeDetails; inviterName: string; teamToJoin: Team; canRespond: boolean };
+/** /challenge/{id}: a member's view (scores and ranking) or an invitation's. */
+export const challengeViewSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('member'), challenge: challengeDetailsSchema, myTeam: z.enum(TEAMS), scores: challengeScoresSchema }),
+  z.object({ kind: z.literal('invitation'), challenge: challengeDetailsSchema, inviterName: z.string(), teamToJoin: z.enum(TEAMS), canRespond: z.boolean() }),
+]);
+export type ChallengeView = z.infer<typeof challengeViewSchema>;
 
-export interface ChallengeChatMessage {
-  id: string;
-  challengeId: string;
-  userId: string;
-  userName: string;
-  message: string;
-  createdAt: string;
-  /** Hidden pending review (issue 14): only its author reads the message. */
-  hidden: boolean;
-  /** By someone the viewer blocked: folded away, the message left out. */
-  blocked: boolean;
-}
+export const challengeChatMessageViewSchema = z
+  .object({
+    id: z.string(),
+    challengeId: z.string(),
+    userId: z.string(),
+    userName: z.string(),
+    message: z.string(),
+    createdAt: z.string(),
+    /** Hidden pending review (issue 14): only its author reads the message. */
+    hidden: z.boolean(),
+    /** By someone the viewer blocked: folded away, the message left out. */
+    blocked: z.boolean(),
+  })
+  .meta({ id: 'ChallengeChatMessage' });
+export type ChallengeChatMessage = z.infer<typeof challengeChatMessageViewSchema>;
+
+/** A challenge just created. */
+export const challengeCreatedSchema = z.object({ id: z.string() });
+export type ChallengeCreated = z.infer<typeof challengeCreatedSchema>;
+
+/** An invitation accepted: the team joined. */
+export const challengeAcceptedSchema = z.object({ team: z.enum(TEAMS) });
+export type ChallengeAccepted = z.infer<typeof challengeAcceptedSchema>;
+
+export const challengeDeclinedSchema = z.object({ declined: z.literal(true) });
+export type ChallengeDeclined = z.infer<typeof challengeDeclinedSchema>;
+
+export const challengeLeftSchema = z.object({ left: z.literal(true) });
+export type ChallengeLeft = z.infer<typeof challengeLeftSchema>;

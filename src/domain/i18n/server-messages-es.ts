@@ -24,6 +24,16 @@ export const SPANISH_MESSAGES: Record<string, string> = {
     'No se pudo leer parte de lo que se envió. Revisa el texto y los números que escribiste.',
   'Authentication Error: You must be logged in to vote.': 'Error de autenticación: Debes iniciar sesión para votar.',
   'Invalid webhook signature': 'Firma de webhook no válida',
+  // --- Personal API tokens (issue 17) ---------------------------------------------------
+  'API tokens can only read. Sign in to the app to make changes.':
+    'Los tokens de API solo pueden leer. Inicia sesión en la aplicación para hacer cambios.',
+  'This API token is not valid. It may have been revoked.': 'Este token de API no es válido. Puede que se haya revocado.',
+  'This API token cannot read this.': 'Este token de API no puede leer esto.',
+  'Please give the token a name.': 'Ponle un nombre al token.',
+  'The name can be at most 60 characters.': 'El nombre puede tener como máximo 60 caracteres.',
+  'Please choose at least one scope.': 'Elige al menos un permiso.',
+  'You can hold at most 10 tokens. Revoke one you no longer use first.': 'Puedes tener como máximo 10 tokens. Revoca primero uno que ya no uses.',
+  'Token not found': 'Token no encontrado',
   // The browser's own (src/web/api/http.ts).
   'Could not reach the server. Check your connection and try again.':
     'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.',

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { NOTIFICATION_KINDS, type NotificationKind } from './notifications';
 
 /**
@@ -10,11 +11,31 @@ import { NOTIFICATION_KINDS, type NotificationKind } from './notifications';
 export const NOTIFICATION_CADENCES = ['immediate', 'daily', 'weekly'] as const;
 export type NotificationCadence = (typeof NOTIFICATION_CADENCES)[number];
 
-export interface NotificationPreference {
-  email: boolean;
-  push: boolean;
-  cadence: NotificationCadence;
-}
+/** How one kind of notification reaches a person: by email, by push, at once or in a digest. */
+export const notificationPreferenceSchema = z.object({
+  email: z.boolean(),
+  push: z.boolean(),
+  cadence: z.enum(NOTIFICATION_CADENCES),
+});
+export type NotificationPreference = z.infer<typeof notificationPreferenceSchema>;
+
+/** One row of the settings page (GET /api/notification-settings, and the answer of saving one). */
+export const notificationSettingViewSchema = notificationPreferenceSchema
+  .extend({
+    kind: z.enum(NOTIFICATION_KINDS),
+    /** Whether a daily or weekly digest may be chosen. */
+    digestible: z.boolean(),
+  })
+  .meta({ id: 'NotificationSetting' });
+export type NotificationSettingView = z.infer<typeof notificationSettingViewSchema>;
+
+/** GET /api/notification-settings: every kind, in the settings page's order. */
+export const notificationSettingsSchema = z.object({ items: z.array(notificationSettingViewSchema) });
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** What an unsubscribe link stops, in words (GET /api/unsubscribe/:token and POST /unsubscribe/:token). */
+export const unsubscribeAnswerSchema = z.object({ what: z.string() });
+export type UnsubscribeAnswer = z.infer<typeof unsubscribeAnswerSchema>;
 
 /** The groups of the settings page, in order; every kind is in exactly one. */
 export const NOTIFICATION_GROUPS: ReadonlyArray<{ title: string; kinds: readonly NotificationKind[] }> = [

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { badgeSlug } from '../badges/catalogue';
 import { BADGE_REWARDS, WELCOME_VOUCHER } from '../rewards/reward-catalogue';
 import { SPANISH_BADGE_NAMES, SPANISH_REWARD_WORDS } from '../i18n/catalogue-names-es';
@@ -82,22 +83,36 @@ export const NOTIFICATION_KINDS = [
 ] as const satisfies readonly NotificationKind[];
 
 /** One notification as the API sends it (GET /api/notifications). */
-export interface NotificationView {
-  id: string;
-  kind: NotificationKind;
-  title: string;
-  body: string;
+export const notificationViewSchema = z.object({
+  id: z.string(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+  body: z.string(),
   /** Where opening it takes you (a path of the app). */
-  link: string;
-  createdAt: string;
-  readAt: string | null;
-}
+  link: z.string(),
+  createdAt: z.string(),
+  readAt: z.string().nullable(),
+});
+export type NotificationView = z.infer<typeof notificationViewSchema>;
 
 /** A page of notifications, newest first; `nextCursor` asks for the older ones. */
-export interface NotificationPage {
-  items: NotificationView[];
-  nextCursor: string | null;
-}
+export const notificationPageSchema = z.object({
+  items: z.array(notificationViewSchema),
+  nextCursor: z.string().nullable(),
+});
+export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+/** GET /api/notifications/unread-count: the bell's number. */
+export const unreadNotificationCountSchema = z.object({ count: z.number().int() });
+export type UnreadNotificationCount = z.infer<typeof unreadNotificationCountSchema>;
+
+/** POST /api/notifications/read-all: how many were unread. */
+export const markedAllReadSchema = z.object({ updated: z.number().int() });
+export type MarkedAllRead = z.infer<typeof markedAllReadSchema>;
+
+/** POST /api/notifications/:id/read. */
+export const markedReadSchema = z.object({ ok: z.literal(true) });
+export type MarkedRead = z.infer<typeof markedReadSchema>;
 
 /** The live stream's event when a notification arrives (on GET /api/messages/stream, event `notification`). */
 export interface NotificationStreamEvent {

@@ -24,22 +24,25 @@ export const giveBrownieSchema = z.object({
 export type GiveBrownieInput = z.infer<typeof giveBrownieSchema>;
 
 /** The answer of POST /api/brownies. */
-export interface BrownieGiven {
-  receiverId: string;
+export const brownieGivenSchema = z.object({
+  receiverId: z.string(),
   /** The calendar day it counts for (YYYY-MM-DD, in the app's time zone). */
-  givenOn: string;
+  givenOn: z.string(),
   /** The receiver's Brownies after this one. */
-  receiverBrownies: number;
+  receiverBrownies: z.number().int(),
   /** Brownie-in-a-day badges the receiver earned with it (Hugger, Life of the Party, …). */
-  badgesEarned: string[];
-}
+  badgesEarned: z.array(z.string()),
+});
+export type BrownieGiven = z.infer<typeof brownieGivenSchema>;
 
 /** The answer of GET /api/brownies/today: whether the viewer already gave today, and to whom. */
-export interface BrownieToday {
-  givenOn: string;
-  given: boolean;
-  receiverId: string | null;
-}
+export const brownieTodaySchema = z.object({
+  /** Today (YYYY-MM-DD, in the app's time zone). */
+  givenOn: z.string(),
+  given: z.boolean(),
+  receiverId: z.string().nullable(),
+});
+export type BrownieToday = z.infer<typeof brownieTodaySchema>;
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -38,22 +38,26 @@ export const leaderboardQuerySchema = z
   });
 export type LeaderboardQuery = z.infer<typeof leaderboardQuerySchema>;
 
-export interface LeaderboardEntry {
-  rank: number;
-  id: string;
-  name: string;
-  photoUrl: string | null;
-  state: string;
-  district: number;
-  count: number;
-}
+export const leaderboardEntrySchema = z.object({
+  /** Equal counts share a rank ("1, 2, 2, 4"). */
+  rank: z.number().int(),
+  id: z.string(),
+  name: z.string(),
+  photoUrl: z.string().nullable(),
+  state: z.string(),
+  district: z.number().int(),
+  count: z.number().int(),
+});
+export type LeaderboardEntry = z.infer<typeof leaderboardEntrySchema>;
 
-export interface Leaderboard {
-  metric: LeaderboardMetric;
-  state: string | null;
-  district: number | null;
-  entries: LeaderboardEntry[];
-}
+/** The answer of GET /api/leaderboards: the top entries of one metric in one scope. */
+export const leaderboardSchema = z.object({
+  metric: z.enum(LEADERBOARD_METRICS),
+  state: z.string().nullable(),
+  district: z.number().int().nullable(),
+  entries: z.array(leaderboardEntrySchema),
+});
+export type Leaderboard = z.infer<typeof leaderboardSchema>;
 
 /**
  * Ranks of rows already ordered highest first: equal counts share a rank and the next count

@@ -4,18 +4,21 @@ import { z } from 'zod';
  * A premium badge (George Washington) as GET /api/premium-badges/:id shows it to the viewer.
  * Bought through the payment provider; owned only once the server recorded the payment.
  */
-export interface PremiumBadgeView {
-  id: string;
-  name: string;
-  description: string;
-  imageUrl: string | null;
-  priceCents: number;
-  /** The viewer holds it (a recorded purchase); false for a visitor. */
-  owned: boolean;
-  purchasedAt: string | null;
-  /** The viewer opened a checkout for it that the provider has not confirmed yet. */
-  paymentPending: boolean;
-}
+export const premiumBadgeViewSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    imageUrl: z.string().nullable(),
+    priceCents: z.number().int(),
+    /** The viewer holds it (a recorded purchase); false for a visitor. */
+    owned: z.boolean(),
+    purchasedAt: z.string().nullable(),
+    /** The viewer opened a checkout for it that the provider has not confirmed yet. */
+    paymentPending: z.boolean(),
+  })
+  .meta({ id: 'PremiumBadge' });
+export type PremiumBadgeView = z.infer<typeof premiumBadgeViewSchema>;
 
 export const PREMIUM_BADGE_MESSAGES = {
   notFound: 'Badge Not Found',

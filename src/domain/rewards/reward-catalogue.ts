@@ -8,10 +8,13 @@ import { findBadge } from '../badges/catalogue';
  * '{lowercase badge name}_badge', as the spec names them.
  */
 
-export type RewardRequirement =
-  | { kind: 'verified' }
-  | { kind: 'sparks' | 'banners'; count: number }
-  | { kind: 'champion' };
+/** What earns a reward: being verified, a count of Sparks or Banners (a badge's threshold), or Champion. */
+export const rewardRequirementSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('verified') }),
+  z.object({ kind: z.enum(['sparks', 'banners']), count: z.number().int() }),
+  z.object({ kind: z.literal('champion') }),
+]);
+export type RewardRequirement = z.infer<typeof rewardRequirementSchema>;
 
 export interface RewardDefinition {
   key: string;
@@ -85,7 +88,8 @@ export function earnLabel(requirement: RewardRequirement): string | null {
  * Per reward on the Rewards page (spec section 4): not earned; earned but unverified; earned
  * and verified (claimable); claimed.
  */
-export type RewardState = 'not_earned' | 'earned_unverified' | 'claimable' | 'claimed';
+export const REWARD_STATES = ['not_earned', 'earned_unverified', 'claimable', 'claimed'] as const;
+export type RewardState = (typeof REWARD_STATES)[number];
 
 export interface RewardFacts {
   /** The badge is held (always true for the Welcome Voucher). */
@@ -144,29 +148,36 @@ export const rewardKeyParamSchema = z.object({
 });
 
 /** One card of GET /api/rewards. */
-export interface RewardView {
-  key: string;
-  title: string;
-  badgeName: string | null;
-  prize: string;
-  requirement: RewardRequirement;
-  state: RewardState;
-  claimedAt: string | null;
-}
+export const rewardViewSchema = z.object({
+  key: z.string(),
+  /** 'Welcome Voucher' or the badge's name. */
+  title: z.string(),
+  /** The badge that earns it; null for the Welcome Voucher (earned by everyone). */
+  badgeName: z.string().nullable(),
+  /** What the member receives, as the certificate names it. */
+  prize: z.string(),
+  requirement: rewardRequirementSchema,
+  state: z.enum(REWARD_STATES),
+  claimedAt: z.string().nullable(),
+});
+export type RewardView = z.infer<typeof rewardViewSchema>;
 
 /** GET /api/rewards: every reward with its state for the viewer. */
-export interface RewardsOverview {
-  verified: boolean;
-  email: string;
-  sparks: number;
-  banners: number;
-  rewards: RewardView[];
-}
+export const rewardsOverviewSchema = z.object({
+  verified: z.boolean(),
+  email: z.string(),
+  sparks: z.number().int(),
+  banners: z.number().int(),
+  rewards: z.array(rewardViewSchema),
+});
+export type RewardsOverview = z.infer<typeof rewardsOverviewSchema>;
 
 /** POST /api/rewards/:key/claim, on success. */
-export interface ClaimAnswer {
-  key: string;
-  state: 'claimed';
-  title: string;
-  message: string;
-}
+export const claimAnswerSchema = z.object({
+  key: z.string(),
+  state: z.literal('claimed'),
+  /** The spec's 'Reward Claimed!', in the request's language. */
+  title: z.string(),
+  message: z.string(),
+});
+export type ClaimAnswer = z.infer<typeof claimAnswerSchema>;

@@ -63,13 +63,14 @@ export const sendBroadcastSchema = z
 export type SendBroadcastInput = z.infer<typeof sendBroadcastSchema>;
 
 /** The highest finalized caucus a user was elected delegate by: what they may broadcast to. */
-export interface Constituency {
-  caucusId: string;
-  caucusName: string;
-  level: number;
-  state: string;
-  district: number;
-}
+export const constituencySchema = z.object({
+  caucusId: z.string(),
+  caucusName: z.string(),
+  level: z.number().int(),
+  state: z.string(),
+  district: z.number().int(),
+});
+export type Constituency = z.infer<typeof constituencySchema>;
 
 export interface BroadcastSender {
   isAdministrator: boolean;
@@ -139,25 +140,33 @@ export function constituencyLabel(c: Constituency): string {
     : `Your constituents: every voter beneath ${c.caucusName} (Level ${c.level})`;
 }
 
-export interface BroadcastView {
-  id: string;
-  sender: { id: string; name: string; photoUrl: string | null };
-  message: string;
-  createdAt: string;
-  scope: BroadcastScope;
-  targetState: string | null;
-  targetDistrict: number | null;
-  level: number | null;
-  audienceLabel: string;
-  sentByMe: boolean;
-}
+/** One broadcast as the Broadcasts tab lists it (and as sending one answers). */
+export const broadcastViewSchema = z
+  .object({
+    id: z.string(),
+    sender: z.object({ id: z.string(), name: z.string(), photoUrl: z.string().nullable() }),
+    message: z.string(),
+    createdAt: z.string(),
+    scope: z.enum(BROADCAST_SCOPES),
+    targetState: z.string().nullable(),
+    targetDistrict: z.number().int().nullable(),
+    level: z.number().int().nullable(),
+    audienceLabel: z.string(),
+    sentByMe: z.boolean(),
+  })
+  .meta({ id: 'Broadcast' });
+export type BroadcastView = z.infer<typeof broadcastViewSchema>;
 
-export interface BroadcastSendOptions {
-  scopes: BroadcastScope[];
-  constituency: (Constituency & { label: string }) | null;
-}
+/** What the send form offers the viewer: no scope means the form is not shown. */
+export const broadcastSendOptionsSchema = z.object({
+  scopes: z.array(z.enum(BROADCAST_SCOPES)),
+  constituency: constituencySchema.extend({ label: z.string() }).nullable(),
+});
+export type BroadcastSendOptions = z.infer<typeof broadcastSendOptionsSchema>;
 
-export interface BroadcastList {
-  broadcasts: BroadcastView[];
-  sendOptions: BroadcastSendOptions;
-}
+/** GET /api/broadcasts: the viewer's broadcasts, newest first, with the send form's options. */
+export const broadcastListSchema = z.object({
+  broadcasts: z.array(broadcastViewSchema),
+  sendOptions: broadcastSendOptionsSchema,
+});
+export type BroadcastList = z.infer<typeof broadcastListSchema>;

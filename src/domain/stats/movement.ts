@@ -1,10 +1,4 @@
-export interface MovementStats {
-  totalMembers: number;
-  totalCaucuses: number;
-  activeCaucuses: number;
-  finalizedCaucuses: number;
-  districtsActive: number;
-}
+import type { MovementStats } from './movement-stats';
 
 /** What the page shows when the figures cannot be read: all counts fall back to 0. */
 export const EMPTY_MOVEMENT_STATS: MovementStats = {

@@ -5,6 +5,7 @@
  *   2. Member of a caucus with an elected Delegate, who is not a Delegate: hidden once all done.
  *   3. Elected Delegate.
  */
+import type { TodoItem, TodoList, TodoListKind } from './todo-answer';
 
 /** What the server knows about the user, read in one query (GET /api/todo). */
 export interface TodoFacts {
@@ -23,21 +24,6 @@ export interface TodoFacts {
   organizedCaucuses: number;
   /** A voting member of a caucus at level 2 or above. */
   votingMemberAboveLevel1: boolean;
-}
-
-export type TodoListKind = 'newcomer' | 'member' | 'delegate';
-
-export interface TodoItem {
-  key: string;
-  label: string;
-  done: boolean;
-  /** Where the item is done, when the dialog links to it. */
-  link: { to: '/rewards' | '/my-caucuses'; label: string } | null;
-}
-
-export interface TodoList {
-  kind: TodoListKind;
-  items: TodoItem[];
 }
 
 export const TODO_TEXT = {

@@ -43,26 +43,42 @@ export type StartIdentityInput = z.infer<typeof startIdentitySchema>;
  */
 export const normalizeGovernmentId = (id: string): string => id.trim().toUpperCase().replace(/-/g, '');
 
-export type PaymentState = 'none' | 'pending' | 'succeeded' | 'failed';
-export type IdentityState = 'none' | 'pending' | 'verified' | 'failed';
+export const PAYMENT_STATES = ['none', 'pending', 'succeeded', 'failed'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+export const IDENTITY_STATES = ['none', 'pending', 'verified', 'failed'] as const;
+export type IdentityState = (typeof IDENTITY_STATES)[number];
 /** Which provider plays the payment and identity part: Stripe, the local test mode, or none. */
-export type VerificationMode = 'stripe' | 'test' | 'unavailable';
+export const VERIFICATION_MODES = ['stripe', 'test', 'unavailable'] as const;
+export type VerificationMode = (typeof VERIFICATION_MODES)[number];
 
 /** What GET /api/verification answers: only what the server has recorded. */
-export interface VerificationStatus {
-  verified: boolean;
-  feePaid: boolean;
-  feeCents: number;
-  payment: PaymentState;
-  identity: IdentityState;
-  mode: VerificationMode;
-}
+export const verificationStatusSchema = z.object({
+  verified: z.boolean(),
+  feePaid: z.boolean(),
+  feeCents: z.number().int(),
+  payment: z.enum(PAYMENT_STATES),
+  identity: z.enum(IDENTITY_STATES),
+  mode: z.enum(VERIFICATION_MODES),
+});
+export type VerificationStatus = z.infer<typeof verificationStatusSchema>;
 
 /** POST /api/verification/check: the status again, with the spec's title when not verified. */
-export interface VerificationCheckResult extends VerificationStatus {
-  title: 'Verified' | typeof VERIFICATION_MESSAGES.notYetVerified;
-  message: string;
-}
+export const verificationCheckResultSchema = verificationStatusSchema.extend({
+  /**
+   * 'Verified' or the spec's 'Not Yet Verified' in English; like `message`, it is said in the
+   * request's language (issue 15), so another language gets other words.
+   */
+  title: z.string(),
+  message: z.string(),
+});
+export type VerificationCheckResult = z.infer<typeof verificationCheckResultSchema>;
+
+/** Where the browser goes next: the provider's hosted page (a checkout or an identity check). */
+export const checkoutRedirectSchema = z.object({ url: z.string() }).meta({ id: 'CheckoutRedirect' });
+export type CheckoutRedirect = z.infer<typeof checkoutRedirectSchema>;
+
+/** POST /webhooks/stripe: the event was recorded (or is one the app does not act on). */
+export const webhookReceivedSchema = z.object({ received: z.literal(true) });
 
 /** What is still missing, in words (the 'Not Yet Verified' description). */
 export function missingStepsMessage(s: Pick<VerificationStatus, 'verified' | 'feePaid' | 'identity'>): string {

@@ -17,7 +17,13 @@ export interface SessionUser {
   suspensionReason?: string | null;
 }
 
-export type AppEnv = { Variables: { user: SessionUser | null } };
+/** Set when the request is a personal API token's (issue 17): it reads only, within its scopes. */
+export interface RequestToken {
+  id: string;
+  scopes: readonly string[];
+}
+
+export type AppEnv = { Variables: { user: SessionUser | null; apiToken?: RequestToken } };
 
 export interface SessionDeps {
   auth: Auth;
@@ -68,6 +74,8 @@ export function loadSession({ auth, db, secret }: SessionDeps): MiddlewareHandle
     .prepare('session_by_token');
 
   return createMiddleware<AppEnv>(async (c, next) => {
+    // A personal API token's request is the token's alone (src/server/http/api-token-auth.ts).
+    if (c.get('apiToken')) return next();
     // No session cookie, no session: skip the lookup for visitors (most public reads).
     if (!c.req.header('cookie')?.includes('session_token')) {
       c.set('user', null);

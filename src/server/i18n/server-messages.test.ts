@@ -31,6 +31,9 @@ const SKIPPED_FILES = new Set([
   'domain/notifications/notification-preferences.ts', // notification settings labels
   'domain/i18n/server-messages-es.ts', // the Spanish table itself
   'server/mail/templates.ts', // mail, written in both languages there
+  'server/http/api-docs.ts', // the API's reference for developers, in English (decision 031)
+  'server/features/api-docs/api-docs.routes.ts', // the reference page itself
+  'server/features/auth/auth-docs.ts', // better-auth's endpoints as the reference describes them
 ]);
 
 function sourceFiles(dir: string): string[] {

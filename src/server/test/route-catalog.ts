@@ -40,6 +40,7 @@ import { pushEndpointSchema, pushSubscriptionSchema } from '../features/push/pus
 import { CAUCUS_A_CHAT, CAUCUS_A_PASSWORD, ROLES, type Role, type RouteWorld } from './route-world';
 import { updatePreferencesSchema } from '../../domain/i18n/preferences-schema';
 import { SUSPENSION_EXEMPT_PATHS } from '../http/request-guards';
+import { createTokenSchema } from '../../domain/api/api-tokens';
 
 /**
  * Every route the app mounts in tests, keyed "METHOD /path" exactly as Hono's `app.routes`
@@ -113,6 +114,27 @@ export const ROUTE_CATALOG: RouteRow[] = [
   { key: 'GET /api/config', rule: 'public', expect: everyone(), request: () => ({ path: '/api/config' }) },
   { key: 'GET /api/session', rule: 'public (null for a visitor)', expect: everyone(), request: () => ({ path: '/api/session' }) },
   { key: 'GET /api/stats/movement', rule: 'public', expect: everyone(), request: () => ({ path: '/api/stats/movement' }) },
+  // The API's own description (issue 17).
+  { key: 'GET /api/openapi.json', rule: 'public', expect: everyone(), request: () => ({ path: '/api/openapi.json' }) },
+  { key: 'GET /api/docs', rule: 'public', expect: everyone(), request: () => ({ path: '/api/docs' }) },
+  { key: 'GET /api/docs/:file', rule: 'public (its own files only)', expect: everyone(), request: () => ({ path: '/api/docs/initializer.js' }) },
+  // Personal API tokens (issue 17): one's own only.
+  { key: 'GET /api/me/tokens', rule: 'signed in (own tokens)', expect: signedIn(), request: () => ({ path: '/api/me/tokens' }) },
+  {
+    key: 'POST /api/me/tokens',
+    rule: 'signed in (own tokens)',
+    expect: signedIn(),
+    okAlso: [409],
+    schemas: { json: createTokenSchema },
+    request: () => ({ path: '/api/me/tokens', json: { name: 'Matrix', scopes: ['caucuses:read'] } }),
+  },
+  {
+    key: 'DELETE /api/me/tokens/:id',
+    rule: "signed in (own tokens: someone else's is a 404)",
+    expect: signedIn(),
+    okAlso: [404],
+    request: () => ({ path: '/api/me/tokens/00000000-0000-4000-8000-000000000000' }),
+  },
 
   // --- better-auth --------------------------------------------------------------------
   // Only the endpoints the pages use are routed (AUTH_ENDPOINTS in app.ts); every other path under

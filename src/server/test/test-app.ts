@@ -1,5 +1,6 @@
 import type { JobQueue } from '../jobs/job-queue';
 import pino from 'pino';
+import { contractOf } from './api-contract';
 import { createApp, type AppSettings } from '../app';
 import { fixedClock, systemClock, type Clock } from '../clock';
 import type { Db } from '../db/client';
@@ -40,7 +41,15 @@ export const testSettings: AppSettings = {
 /** The real app on a test database, with helpers that speak to it as a browser would. */
 export function createTestApp(
   db: Db,
-  options: { settings?: Partial<AppSettings>; clock?: Clock; payments?: PaymentProvider | null; webDist?: string; jobs?: JobQueue | null } = {},
+  options: {
+    settings?: Partial<AppSettings>;
+    clock?: Clock;
+    payments?: PaymentProvider | null;
+    webDist?: string;
+    jobs?: JobQueue | null;
+    /** Check each answer against the API's document (default); off only for the contract's own tests. */
+    checkContract?: boolean;
+  } = {},
 ) {
   const logs: Record<string, unknown>[] = [];
   const logger = pino({ level: 'info' }, { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) });
@@ -59,7 +68,7 @@ export function createTestApp(
    * gives it (default: this machine), for the rules that depend on it (per-IP limits, the
    * loopback-only mailbox).
    */
-  const request = (path: string, init: RequestInit & { cookie?: string; json?: unknown; remoteAddress?: string } = {}) => {
+  const request = async (path: string, init: RequestInit & { cookie?: string; json?: unknown; remoteAddress?: string } = {}) => {
     const headers = new Headers(init.headers);
     if (!headers.has('origin')) headers.set('origin', TEST_ORIGIN);
     if (init.cookie) headers.set('cookie', init.cookie);
@@ -70,7 +79,10 @@ export function createTestApp(
     }
     const remoteAddress = init.remoteAddress ?? '127.0.0.1';
     const incoming = { socket: { remoteAddress, remotePort: 50000, remoteFamily: remoteAddress.includes(':') ? 'IPv6' : 'IPv4' } };
-    return app.request(path, { ...init, headers, body }, { incoming });
+    const res = await app.request(path, { ...init, headers, body }, { incoming });
+    // Every answer a test receives is checked against /api/openapi.json (issue 17).
+    if (options.checkContract !== false) await (await contractOf(app, TEST_ORIGIN)).check(init.method ?? 'GET', path, res);
+    return res;
   };
 
   /** Signs in and returns the session cookie. */

@@ -1,5 +1,6 @@
 import { parseRetryAfter, tooManyAttemptsMessage } from '../../domain/throttle/wait-words';
 import { inPageLanguage } from '../i18n/message-language';
+import type { JoinConfirmation } from '../../domain/caucuses/caucus-types';
 
 /** An answer of the API that was not a success, with the server's message (the spec's text). */
 export class ApiError extends Error {
@@ -72,12 +73,7 @@ function safeJson(text: string): unknown {
 }
 
 /** The server's "confirm leaving your current caucus first" answer (a 409 that is not an error). */
-export interface ConfirmationAnswer {
-  status: 'requires_confirmation';
-  message: string;
-  existingCaucusId: string;
-  existingCaucusName: string;
-}
+export type ConfirmationAnswer = JoinConfirmation;
 
 /** Like api(), but a 409 `requires_confirmation` answer is returned instead of thrown. */
 export async function apiOrConfirmation<T>(path: string, options: RequestOptions = {}): Promise<T | ConfirmationAnswer> {

@@ -1,6 +1,7 @@
 // Typed translation keys (issue 15): `t('caucuses:search.title')` with a key the English catalog
 // lacks fails `npm run typecheck`; tests/i18n catalog test checks Spanish has the same keys.
 import 'i18next';
+import type apiTokens from '../locales/en/api-tokens.json';
 import type auth from '../locales/en/auth.json';
 import type badges from '../locales/en/badges.json';
 import type brownies from '../locales/en/brownies.json';
@@ -30,6 +31,7 @@ declare module 'i18next' {
     returnNull: false;
     resources: {
       common: typeof common;
+      'api-tokens': typeof apiTokens;
       auth: typeof auth;
       badges: typeof badges;
       brownies: typeof brownies;

@@ -5,6 +5,7 @@
  */
 export const NAMESPACES = [
   'common',
+  'api-tokens',
   'auth',
   'badges',
   'brownies',

@@ -2,6 +2,8 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { MODERATION_MESSAGES } from '../../../domain/moderation/moderation-rules';
+import { blockedPersonSchema, blockResultSchema, unblockResultSchema } from '../../../domain/moderation/moderation-types';
+import { documented } from '../../http/api-docs';
 import { notFound } from '../../http/app-error';
 import { type AppEnv, requireUser } from '../../http/session';
 import { validate } from '../../http/validate';
@@ -16,14 +18,18 @@ const userParam = zValidator('param', z.object({ userId: z.uuid() }), (result) =
 export function blockRoutes(deps: blocks.BlockDeps) {
   const app = new Hono<AppEnv>();
 
-  app.get('/blocks', async (c) => c.json(await blocks.listBlocked(deps, requireUser(c).id)));
+  app.get(
+    '/blocks',
+    documented({ summary: 'The people the user blocked', tags: ['Blocks'], responses: { 200: z.array(blockedPersonSchema) } }),
+    async (c) => c.json(await blocks.listBlocked(deps, requireUser(c).id)),
+  );
 
-  app.post('/blocks', validate('json', blockBody), async (c) => {
+  app.post('/blocks', documented({ summary: 'Blocks a person', tags: ['Blocks'], responses: { 201: blockResultSchema } }), validate('json', blockBody), async (c) => {
     const user = requireUser(c);
     return c.json(await blocks.blockUser(deps, user.id, c.req.valid('json').userId), 201);
   });
 
-  app.delete('/blocks/:userId', userParam, async (c) => {
+  app.delete('/blocks/:userId', documented({ summary: 'Unblocks a person', tags: ['Blocks'], responses: { 200: unblockResultSchema } }), userParam, async (c) => {
     const user = requireUser(c);
     return c.json(await blocks.unblockUser(deps, user.id, c.req.valid('param').userId));
   });

@@ -1,4 +1,4 @@
-import type { BlockedPerson, BlockResult } from '../../../domain/moderation/moderation-types';
+import type { BlockedPerson, BlockResult, UnblockResult } from '../../../domain/moderation/moderation-types';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { MODERATION_MESSAGES } from '../../../domain/moderation/moderation-rules';
 import type { Clock } from '../../clock';
@@ -38,7 +38,7 @@ export async function blockUser({ db, clock }: BlockDeps, blockerId: string, blo
   });
 }
 
-export async function unblockUser({ db }: BlockDeps, blockerId: string, blockedId: string): Promise<{ unblocked: true }> {
+export async function unblockUser({ db }: BlockDeps, blockerId: string, blockedId: string): Promise<UnblockResult> {
   const removed = await db
     .delete(userBlocks)
     .where(and(eq(userBlocks.blockerId, blockerId), eq(userBlocks.blockedId, blockedId)))

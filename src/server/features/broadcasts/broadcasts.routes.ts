@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { sendBroadcastSchema } from '../../../domain/social/broadcasts';
+import { broadcastListSchema, broadcastViewSchema, sendBroadcastSchema } from '../../../domain/social/broadcasts';
+import { documented } from '../../http/api-docs';
 import { rateLimit } from '../../http/rate-limit';
 import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
 import { validate } from '../../http/validate';
@@ -17,10 +18,15 @@ export function broadcastRoutes(deps: BroadcastRouteDeps) {
   const app = new Hono<AppEnv>();
   const limit = deps.sendLimit ?? BROADCAST_SEND_LIMIT;
 
-  app.get('/broadcasts', async (c) => c.json(await broadcasts.listBroadcasts(deps, requireUser(c).id)));
+  app.get(
+    '/broadcasts',
+    documented({ summary: "The broadcasts the user received or sent, with the send form's options", tags: ['Broadcasts'], responses: { 200: broadcastListSchema } }),
+    async (c) => c.json(await broadcasts.listBroadcasts(deps, requireUser(c).id)),
+  );
 
   app.post(
     '/broadcasts',
+    documented({ summary: "Sends a broadcast to everyone, a state, a district or the sender's constituents", tags: ['Broadcasts'], responses: { 201: broadcastViewSchema } }),
     signedIn,
     rateLimit({ db: deps.db, clock: deps.clock, name: 'broadcasts:send', max: limit.max, windowSeconds: limit.windowSeconds, key: (c) => (c.get('user') as SessionUser).id }),
     validate('json', sendBroadcastSchema),

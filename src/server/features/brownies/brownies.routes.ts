@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
-import { giveBrownieSchema } from '../../../domain/points/brownie-rules';
+import { apiErrorSchema } from '../../../domain/api/api-error';
+import { brownieGivenSchema, brownieTodaySchema, giveBrownieSchema } from '../../../domain/points/brownie-rules';
+import { documented } from '../../http/api-docs';
 import { rateLimit } from '../../http/rate-limit';
 import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
 import { validate } from '../../http/validate';
@@ -18,6 +20,12 @@ export function brownieRoutes(deps: BrownieRouteDeps) {
 
   app.post(
     '/brownies',
+    documented({
+      summary: 'Give someone a brownie (one a day, never to yourself)',
+      description: "Refused with 409 when you already gave one today (in the app's time zone).",
+      tags: ['Brownies'],
+      responses: { 201: brownieGivenSchema, 409: apiErrorSchema },
+    }),
     signedIn,
     rateLimit({
       db: deps.db,
@@ -34,7 +42,11 @@ export function brownieRoutes(deps: BrownieRouteDeps) {
     },
   );
 
-  app.get('/brownies/today', async (c) => c.json(await brownieService.browniesGivenToday(deps, requireUser(c).id)));
+  app.get(
+    '/brownies/today',
+    documented({ summary: 'Whether you already gave a brownie today, and to whom', tags: ['Brownies'], responses: { 200: brownieTodaySchema } }),
+    async (c) => c.json(await brownieService.browniesGivenToday(deps, requireUser(c).id)),
+  );
 
   return app;
 }

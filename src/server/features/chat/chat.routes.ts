@@ -11,6 +11,9 @@ import type { NotificationHub } from '../../realtime/notification-hub';
 import { streamHubEvents } from '../../realtime/sse-stream';
 import type { StreamCap } from '../../realtime/stream-cap';
 import * as chatService from './chat.service';
+import { documented } from '../../http/api-docs';
+import { apiErrorSchema } from '../../../domain/api/api-error';
+import { chatMessageViewSchema } from '../../../domain/caucuses/chat-types';
 
 export interface ChatRouteDeps extends chatService.ChatDeps {
   /** The process's LISTEN/NOTIFY hub; without it the live stream answers 503 (the page falls back to reloading). */
@@ -28,6 +31,8 @@ export const CHAT_HEARTBEAT_MS = 25_000;
 export const CHAT_POST_LIMIT = { max: 20, windowSeconds: 10 } as const;
 export const CHAT_STREAM_UNAVAILABLE = 'Live chat updates are not available right now.';
 
+const TAGS = ['Chat'];
+
 const idParam = z.object({ id: z.uuid({ error: chatService.CHAT_ERRORS.notFound }) });
 
 export function chatRoutes(deps: ChatRouteDeps) {
@@ -36,13 +41,23 @@ export function chatRoutes(deps: ChatRouteDeps) {
   const limit = deps.postLimit ?? CHAT_POST_LIMIT;
   const readDelivery = chatService.sharedDeliveryReader(deps.db);
 
-  app.get('/caucuses/:id/chat', validate('param', idParam), async (c) => {
-    const user = requireUser(c);
-    return c.json(await chatService.listChatMessages(deps, user.id, c.req.valid('param').id));
-  });
+  app.get(
+    '/caucuses/:id/chat',
+    documented({
+      summary: "The caucus chat's newest messages, oldest first (members and organizers)",
+      tags: TAGS,
+      responses: { 200: z.array(chatMessageViewSchema) },
+    }),
+    validate('param', idParam),
+    async (c) => {
+      const user = requireUser(c);
+      return c.json(await chatService.listChatMessages(deps, user.id, c.req.valid('param').id));
+    },
+  );
 
   app.post(
     '/caucuses/:id/chat',
+    documented({ summary: 'Sends a message to the caucus chat', tags: TAGS, responses: { 201: chatMessageViewSchema } }),
     signedIn,
     validate('param', idParam),
     rateLimit({
@@ -66,32 +81,46 @@ export function chatRoutes(deps: ChatRouteDeps) {
    * nothing falls between the two), `message` with each new message's JSON, `resync` when
    * this process lost its LISTEN connection for a while, and a comment every `heartbeatMs`.
    */
-  app.get('/caucuses/:id/chat/stream', validate('param', idParam), async (c) => {
-    const user = requireUser(c);
-    const caucusId = c.req.valid('param').id;
-    await chatService.assertChatAccess(deps.db, user.id, caucusId);
-    return streamHubEvents(c, {
-      hub: deps.notifications,
-      unavailableMessage: CHAT_STREAM_UNAVAILABLE,
-      cap: deps.streams,
-      channel: chatService.CHAT_CHANNEL,
-      key: caucusId,
-      heartbeatMs,
-      readyData: { caucusId },
-      onNotification: async (data, send) => {
-        const { messageId } = data as chatService.ChatNotification;
-        const { view, readers } = await readDelivery(messageId);
-        if (!view || view.caucusId !== caucusId) return;
-        const blocked = readers.get(user.id);
-        // Leaving the caucus ends the stream (the client's reconnect then gets the 403).
-        if (blocked === undefined) throw forbidden('not_member', chatService.CHAT_ERRORS.membersOnly);
-        const line = chatLineFor(view, user.id, view.userId !== user.id && blocked);
-        await send('message', line, line.id);
+  app.get(
+    '/caucuses/:id/chat/stream',
+    documented({
+      summary: "The caucus chat's new messages as they are sent (Server-Sent Events)",
+      description:
+        'Events: `ready` once subscribed (`{ caucusId }`; reload the history then), `message` with each new message (a CaucusChatMessage), `resync` when the server lost its notifications for a while (reload the history), and a comment line as a heartbeat. 503 when live updates are not available (reload the history now and then instead).',
+      tags: TAGS,
+      responses: {
+        200: { description: 'A stream of Server-Sent Events', mediaType: 'text/event-stream' },
+        503: apiErrorSchema,
       },
-      logger: deps.logger,
-      logContext: { caucusId },
-    });
-  });
+    }),
+    validate('param', idParam),
+    async (c) => {
+      const user = requireUser(c);
+      const caucusId = c.req.valid('param').id;
+      await chatService.assertChatAccess(deps.db, user.id, caucusId);
+      return streamHubEvents(c, {
+        hub: deps.notifications,
+        unavailableMessage: CHAT_STREAM_UNAVAILABLE,
+        cap: deps.streams,
+        channel: chatService.CHAT_CHANNEL,
+        key: caucusId,
+        heartbeatMs,
+        readyData: { caucusId },
+        onNotification: async (data, send) => {
+          const { messageId } = data as chatService.ChatNotification;
+          const { view, readers } = await readDelivery(messageId);
+          if (!view || view.caucusId !== caucusId) return;
+          const blocked = readers.get(user.id);
+          // Leaving the caucus ends the stream (the client's reconnect then gets the 403).
+          if (blocked === undefined) throw forbidden('not_member', chatService.CHAT_ERRORS.membersOnly);
+          const line = chatLineFor(view, user.id, view.userId !== user.id && blocked);
+          await send('message', line, line.id);
+        },
+        logger: deps.logger,
+        logContext: { caucusId },
+      });
+    },
+  );
 
   return app;
 }

@@ -1,6 +1,7 @@
 import { chatLineFor } from '../../../domain/moderation/moderation-rules';
 import { blockedByViewer } from '../blocks/blocks.service';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { ChatMessageView } from '../../../domain/caucuses/chat-types';
 import { FORMER_MEMBER_NAME } from '../../../domain/profiles/profile-types';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
@@ -24,19 +25,7 @@ export const CHAT_ERRORS = {
   membersOnly: 'Only members and organizers of this caucus can use its chat.',
 } as const;
 
-/** One message as the chat shows it. */
-export interface ChatMessageView {
-  id: string;
-  caucusId: string;
-  userId: string;
-  userName: string;
-  message: string;
-  createdAt: string;
-  /** Hidden pending review (issue 14): its author still reads it; others get an empty message. */
-  hidden: boolean;
-  /** By someone the viewer blocked: folded into one line, the message left out. */
-  blocked: boolean;
-}
+export type { ChatMessageView };
 
 /** What a chat notification carries (the row is read by each process, once). */
 export interface ChatNotification {

@@ -1,6 +1,6 @@
-import { zValidator } from '@hono/zod-validator';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { describeRoute, resolver, validator } from 'hono-openapi';
 import { z } from 'zod';
 import {
   createDebateSchema,
@@ -11,6 +11,18 @@ import {
   voteSchema,
   type ContributionKind,
 } from '../../../domain/debates/debate-rules';
+import {
+  audioContributionFormSchema,
+  contributionSubmittedSchema,
+  debateCreatedSchema,
+  debateDeletedSchema,
+  debateDetailSchema,
+  debateSummarySchema,
+  invitationsSentSchema,
+  voteResultSchema,
+} from '../../../domain/debates/debate-types';
+import { apiErrorSchema } from '../../../domain/api/api-error';
+import { documented } from '../../http/api-docs';
 import { AppError, badRequest, notFound } from '../../http/app-error';
 import { rateLimit } from '../../http/rate-limit';
 import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
@@ -30,7 +42,7 @@ export const DEBATE_WRITE_LIMIT = { max: 60, windowSeconds: 60 } as const;
 
 /** A malformed id names nothing: 404 like an unknown one. */
 const idParams = <T extends z.ZodRawShape>(shape: T, message: string) =>
-  zValidator('param', z.object(shape), (result) => {
+  validator('param', z.object(shape), (result) => {
     if (!result.success) throw notFound(message);
   });
 
@@ -61,6 +73,20 @@ async function readContent(c: Context<AppEnv>, kind: ContributionKind): Promise<
   return { contentType: 'text', text: parsed.data.text };
 }
 
+const tags = ['Debates'];
+
+/** A contribution's body: JSON `{ text }` for a text debate, a multipart form for an audio one. */
+const contributionBody = {
+  mediaType: 'multipart/form-data',
+  schema: audioContributionFormSchema,
+  description: 'An audio debate takes the recording as the multipart field `audio`; a text debate takes JSON `{ text }`.',
+};
+/** The JSON alternative of contributionBody (documented() describes one media type). */
+const textContributionBody = describeRoute({ requestBody: { content: { 'application/json': { schema: resolver(textContributionSchema) } } } });
+
+const contributionDoc = (summary: string) =>
+  documented({ summary, tags, requestBody: contributionBody, responses: { 201: contributionSubmittedSchema, 409: apiErrorSchema } });
+
 export function debateRoutes(deps: DebateRouteDeps) {
   const app = new Hono<AppEnv>();
   const limit = deps.writeLimit ?? DEBATE_WRITE_LIMIT;
@@ -73,51 +99,105 @@ export function debateRoutes(deps: DebateRouteDeps) {
 
   const reads = (c: Context) => ({ ...deps, db: deps.readDb?.(c) ?? deps.db });
 
-  app.get('/debates', async (c) => c.json(await debateService.listActiveDebates(reads(c))));
-
-  app.post('/debates', signedIn, perUser('debates:create'), validate('json', createDebateSchema), async (c) => {
-    const created = await debateService.createDebate(deps, requireUser(c).id, c.req.valid('json'));
-    return c.json(created, 201);
-  });
-
-  app.get('/debates/:id', debateParam, pageQuery, async (c) => {
-    // A visitor's copy may lag; a participant's (their votes, an invitation just received) may not.
-    const detail = await debateService.getDebateDetail(c.var.user ? deps : reads(c), c.req.valid('param').id, c.var.user?.id ?? null, c.req.valid('query').before);
-    if (!detail) throw notFound(DEBATE_MESSAGES.notFound);
-    return c.json(detail);
-  });
-
-  app.delete('/debates/:id', signedIn, debateParam, async (c) => c.json(await debateService.deleteDebate(deps, c.req.valid('param').id, requireUser(c).id)));
-
-  app.post('/debates/:id/invitations', signedIn, perUser('debates:invite'), debateParam, validate('json', inviteFriendsSchema), async (c) =>
-    c.json(await debateService.inviteFriends(deps, c.req.valid('param').id, requireUser(c).id, c.req.valid('json').friendIds), 201),
+  app.get(
+    '/debates',
+    documented({ summary: 'List the open debates, newest first', tags, responses: { 200: z.array(debateSummarySchema) } }),
+    async (c) => c.json(await debateService.listActiveDebates(reads(c))),
   );
 
-  app.post('/debates/:id/responses', signedIn, perUser('debates:submit'), debateParam, uploadLimit, async (c) => {
+  app.post(
+    '/debates',
+    documented({ summary: 'Create a debate and invite friends to it', tags, responses: { 201: debateCreatedSchema, 409: apiErrorSchema } }),
+    signedIn,
+    perUser('debates:create'),
+    validate('json', createDebateSchema),
+    async (c) => {
+      const created = await debateService.createDebate(deps, requireUser(c).id, c.req.valid('json'));
+      return c.json(created, 201);
+    },
+  );
+
+  app.get(
+    '/debates/:id',
+    documented({ summary: 'Read a debate with one page of its responses, their rebuttals and defenses', tags, responses: { 200: debateDetailSchema } }),
+    debateParam,
+    pageQuery,
+    async (c) => {
+      // A visitor's copy may lag; a participant's (their votes, an invitation just received) may not.
+      const detail = await debateService.getDebateDetail(c.var.user ? deps : reads(c), c.req.valid('param').id, c.var.user?.id ?? null, c.req.valid('query').before);
+      if (!detail) throw notFound(DEBATE_MESSAGES.notFound);
+      return c.json(detail);
+    },
+  );
+
+  app.delete(
+    '/debates/:id',
+    documented({ summary: 'Delete a debate (its creator or an administrator)', tags, responses: { 200: debateDeletedSchema } }),
+    signedIn,
+    debateParam,
+    async (c) => c.json(await debateService.deleteDebate(deps, c.req.valid('param').id, requireUser(c).id)),
+  );
+
+  app.post(
+    '/debates/:id/invitations',
+    documented({ summary: 'Invite friends to a debate (its creator only)', tags, responses: { 201: invitationsSentSchema, 409: apiErrorSchema } }),
+    signedIn,
+    perUser('debates:invite'),
+    debateParam,
+    validate('json', inviteFriendsSchema),
+    async (c) => c.json(await debateService.inviteFriends(deps, c.req.valid('param').id, requireUser(c).id, c.req.valid('json').friendIds), 201),
+  );
+
+  app.post('/debates/:id/responses', contributionDoc('Respond to a debate'), textContributionBody, signedIn, perUser('debates:submit'), debateParam, uploadLimit, async (c) => {
     const content = await readContent(c, 'response');
     const result = await debateService.submitContribution(deps, { debateId: c.req.valid('param').id, userId: requireUser(c).id, kind: 'response', content });
     return c.json(result, 201);
   });
 
-  app.post('/debates/:id/responses/:parentId/rebuttals', signedIn, perUser('debates:submit'), parentParam, uploadLimit, async (c) => {
-    const { id, parentId } = c.req.valid('param');
-    const content = await readContent(c, 'rebuttal');
-    return c.json(await debateService.submitContribution(deps, { debateId: id, userId: requireUser(c).id, kind: 'rebuttal', parentId, content }), 201);
-  });
+  app.post(
+    '/debates/:id/responses/:parentId/rebuttals',
+    contributionDoc('Rebut a response of a debate'),
+    textContributionBody,
+    signedIn,
+    perUser('debates:submit'),
+    parentParam,
+    uploadLimit,
+    async (c) => {
+      const { id, parentId } = c.req.valid('param');
+      const content = await readContent(c, 'rebuttal');
+      return c.json(await debateService.submitContribution(deps, { debateId: id, userId: requireUser(c).id, kind: 'rebuttal', parentId, content }), 201);
+    },
+  );
 
-  app.post('/debates/:id/rebuttals/:parentId/defenses', signedIn, perUser('debates:submit'), parentParam, uploadLimit, async (c) => {
-    const { id, parentId } = c.req.valid('param');
-    const content = await readContent(c, 'defense');
-    return c.json(await debateService.submitContribution(deps, { debateId: id, userId: requireUser(c).id, kind: 'defense', parentId, content }), 201);
-  });
+  app.post(
+    '/debates/:id/rebuttals/:parentId/defenses',
+    contributionDoc('Defend a response against a rebuttal of it'),
+    textContributionBody,
+    signedIn,
+    perUser('debates:submit'),
+    parentParam,
+    uploadLimit,
+    async (c) => {
+      const { id, parentId } = c.req.valid('param');
+      const content = await readContent(c, 'defense');
+      return c.json(await debateService.submitContribution(deps, { debateId: id, userId: requireUser(c).id, kind: 'defense', parentId, content }), 201);
+    },
+  );
 
-  app.post('/debates/:id/votes', signedIn, perUser('debates:vote'), debateParam, validate('json', voteSchema), async (c) =>
-    c.json(await debateService.castVote(deps, c.req.valid('param').id, requireUser(c).id, c.req.valid('json'))),
+  app.post(
+    '/debates/:id/votes',
+    documented({ summary: 'Vote on a response, rebuttal or defense of a debate', tags, responses: { 200: voteResultSchema, 409: apiErrorSchema } }),
+    signedIn,
+    perUser('debates:vote'),
+    debateParam,
+    validate('json', voteSchema),
+    async (c) => c.json(await debateService.castVote(deps, c.req.valid('param').id, requireUser(c).id, c.req.valid('json'))),
   );
 
   app.get(
     '/debate-audio/:userId/:debateId/:file',
-    zValidator('param', audioParam, (result) => {
+    documented({ summary: 'Play a recording of a debate', tags, responses: { 200: { description: 'The recording', mediaType: 'audio/webm', binary: true } } }),
+    validator('param', audioParam, (result) => {
       if (!result.success) throw notFound(DEBATE_MESSAGES.audioNotFound);
     }),
     async (c) => {

@@ -1,8 +1,11 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { apiErrorSchema } from '../../../domain/api/api-error';
 import { FRIEND_MESSAGES, respondFriendRequestSchema, sendFriendRequestSchema } from '../../../domain/social/friends';
+import { friendRequestAnswerSchema, friendSearchResultSchema, friendsOverviewSchema, sendFriendRequestResultSchema } from '../../../domain/social/social-types';
 import { singleLineText } from '../../../domain/text/text-schema';
+import { documented } from '../../http/api-docs';
 import { notFound } from '../../http/app-error';
 import { rateLimit } from '../../http/rate-limit';
 import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
@@ -32,15 +35,33 @@ export function friendRoutes(deps: FriendRouteDeps) {
   const app = new Hono<AppEnv>();
   const limit = deps.requestLimit ?? FRIEND_REQUEST_LIMIT;
 
-  app.get('/friends', async (c) => c.json(await friends.listFriends(deps, requireUser(c).id)));
+  app.get(
+    '/friends',
+    documented({ summary: "The user's friends and the friend requests they received and sent", tags: ['Friends'], responses: { 200: friendsOverviewSchema } }),
+    async (c) => c.json(await friends.listFriends(deps, requireUser(c).id)),
+  );
 
-  app.get('/friends/search', validate('query', searchQuery), async (c) => {
+  app.get(
+    '/friends/search',
+    documented({ summary: 'Finds people by name, with how the user stands with each', tags: ['Friends'], responses: { 200: z.array(friendSearchResultSchema) } }),
+    validate('query', searchQuery),
+    async (c) => {
     const user = requireUser(c);
     return c.json(await friends.searchPeople(deps, user.id, c.req.valid('query').q));
-  });
+    },
+  );
 
   app.post(
     '/friends/requests',
+    documented({
+      summary: "Sends a friend request, or accepts the other person's pending request",
+      tags: ['Friends'],
+      responses: {
+        200: sendFriendRequestResultSchema,
+        201: sendFriendRequestResultSchema,
+        409: apiErrorSchema,
+      },
+    }),
     signedIn,
     rateLimit({ db: deps.db, clock: deps.clock, name: 'friends:request', max: limit.max, windowSeconds: limit.windowSeconds, key: (c) => (c.get('user') as SessionUser).id }),
     validate('json', sendFriendRequestSchema),
@@ -51,10 +72,16 @@ export function friendRoutes(deps: FriendRouteDeps) {
     },
   );
 
-  app.post('/friends/requests/:id/respond', requestParam, validate('json', respondFriendRequestSchema), async (c) => {
+  app.post(
+    '/friends/requests/:id/respond',
+    documented({ summary: 'Accepts or declines a friend request the user received', tags: ['Friends'], responses: { 200: friendRequestAnswerSchema, 409: apiErrorSchema } }),
+    requestParam,
+    validate('json', respondFriendRequestSchema),
+    async (c) => {
     const user = requireUser(c);
     return c.json(await friends.respondToFriendRequest(deps, user.id, c.req.valid('param').id, c.req.valid('json').response));
-  });
+    },
+  );
 
   return app;
 }

@@ -11,9 +11,9 @@ import {
 } from '../../../domain/social/friends';
 import type {
   FriendRelation,
+  FriendRequestAnswer,
   FriendRequestView,
   FriendSearchResult,
-  FriendView,
   FriendsOverview,
   SendFriendRequestResult,
   SocialPerson,
@@ -167,7 +167,7 @@ export async function respondToFriendRequest(
   userId: string,
   requestId: string,
   response: 'accepted' | 'declined',
-): Promise<{ status: 'accepted' | 'declined'; friend: FriendView | null }> {
+): Promise<FriendRequestAnswer> {
   return withRetry(() =>
     db.transaction(async (tx) => {
       const [seen] = await tx

@@ -1,6 +1,6 @@
 import { spoken } from '../../http/translated-errors';
-import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
+import { validator } from 'hono-openapi';
 import { z } from 'zod';
 import { inviteOrganizerSchema, inviteVoterByEmailSchema, inviteVoterSchema, respondInvitationSchema } from '../../../domain/caucuses/caucus-schemas';
 import { singleLineText } from '../../../domain/text/text-schema';
@@ -10,11 +10,25 @@ import { rateLimit, tooManyAttempts } from '../../http/rate-limit';
 import type { ThrottleSettings } from '../../http/account-throttle';
 import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
 import { validate } from '../../http/validate';
+import { documented } from '../../http/api-docs';
+import { apiErrorSchema } from '../../../domain/api/api-error';
+import { caucusInvitationListSchema, joinConfirmationSchema } from '../../../domain/caucuses/caucus-types';
+import {
+  emailInvitationResultSchema,
+  invitableVoterSchema,
+  invitationCreatedSchema,
+  myInvitationsSchema,
+  organizerInvitationResultSchema,
+  organizerResponseResultSchema,
+  userSearchResultSchema,
+} from '../../../domain/caucuses/invitation-types';
 import * as invitations from './invitations.service';
+
+const TAGS = ['Invitations'];
 
 /** A malformed id names nothing: 404 with `message`, like an unknown one. */
 const idOr404 = (message: string) =>
-  zValidator('param', z.object({ id: z.uuid() }), (result) => {
+  validator('param', z.object({ id: z.uuid() }), (result) => {
     if (!result.success) throw notFound(message);
   });
 const caucusParam = idOr404(invitations.INVITATION_MESSAGES.caucusNotFound);
@@ -39,20 +53,42 @@ export function invitationRoutes(
   const app = new Hono<AppEnv>();
   const guessDeps: PasswordGuessDeps = { db: deps.db, clock: deps.clock, settings: deps.throttle };
 
-  app.get('/caucuses/:id/invitable-voters', caucusParam, validate('query', nameQuery), async (c) => {
-    const user = requireUser(c);
-    return c.json(await invitations.listInvitableVoters(deps, user.id, c.req.valid('param').id, c.req.valid('query').q));
-  });
+  app.get(
+    '/caucuses/:id/invitable-voters',
+    documented({
+      summary: "Voters of the caucus's district an organizer may invite, by name",
+      tags: TAGS,
+      responses: { 200: z.array(invitableVoterSchema) },
+    }),
+    caucusParam,
+    validate('query', nameQuery),
+    async (c) => {
+      const user = requireUser(c);
+      return c.json(await invitations.listInvitableVoters(deps, user.id, c.req.valid('param').id, c.req.valid('query').q));
+    },
+  );
 
-  app.post('/caucuses/:id/voter-invitations', caucusParam, validate('json', inviteVoterSchema), async (c) => {
-    const user = requireUser(c);
-    return c.json(await invitations.inviteVoter(deps, user.id, c.req.valid('param').id, c.req.valid('json').inviteeId), 201);
-  });
+  app.post(
+    '/caucuses/:id/voter-invitations',
+    documented({ summary: 'Invites a voter to be a voting member of the caucus', tags: TAGS, responses: { 201: invitationCreatedSchema, 409: apiErrorSchema } }),
+    caucusParam,
+    validate('json', inviteVoterSchema),
+    async (c) => {
+      const user = requireUser(c);
+      return c.json(await invitations.inviteVoter(deps, user.id, c.req.valid('param').id, c.req.valid('json').inviteeId), 201);
+    },
+  );
 
   // An invitation by email answers 201 for a registered address and 404 for an unknown one:
   // limited per user, so nobody can test addresses at speed.
   app.post(
     '/caucuses/:id/organizer-invitations',
+    documented({
+      summary: 'Invites another user, by id or email, to co-organize the caucus',
+      description: 'An address without an account gets a mail with a sign-up link instead (`status: emailed`).',
+      tags: TAGS,
+      responses: { 201: organizerInvitationResultSchema, 409: apiErrorSchema },
+    }),
     signedIn,
     rateLimit({
       db: deps.db,
@@ -74,6 +110,11 @@ export function invitationRoutes(
   // address without an account gets a mail with a sign-up link. Limited like the organizer's.
   app.post(
     '/caucuses/:id/voter-invitations/email',
+    documented({
+      summary: 'Invites a voter by email; an address without an account gets a sign-up link',
+      tags: TAGS,
+      responses: { 201: emailInvitationResultSchema, 409: apiErrorSchema },
+    }),
     signedIn,
     rateLimit({
       db: deps.db,
@@ -88,31 +129,73 @@ export function invitationRoutes(
     async (c) => c.json(spoken(c, await invitations.inviteVoterByEmail(deps, requireUser(c).id, c.req.valid('param').id, c.req.valid('json').email)), 201),
   );
 
-  app.get('/caucuses/:id/invitations', caucusParam, async (c) => c.json({ items: await invitations.listCaucusInvitations(deps, requireUser(c).id, c.req.valid('param').id) }));
-  app.get('/users/search', validate('query', userSearchQuery), async (c) => {
-    const user = requireUser(c);
-    return c.json(await invitations.searchUsers(deps, user.id, c.req.valid('query').q));
-  });
+  app.get(
+    '/caucuses/:id/invitations',
+    documented({
+      summary: "Every invitation of the caucus, newest first, for its organizers: who, by whom, reminders and how it ended",
+      tags: TAGS,
+      responses: { 200: caucusInvitationListSchema },
+    }),
+    caucusParam,
+    async (c) => c.json({ items: await invitations.listCaucusInvitations(deps, requireUser(c).id, c.req.valid('param').id) }),
+  );
+  app.get(
+    '/users/search',
+    documented({ summary: 'Finds users by name, to invite them', tags: TAGS, responses: { 200: z.array(userSearchResultSchema) } }),
+    validate('query', userSearchQuery),
+    async (c) => {
+      const user = requireUser(c);
+      return c.json(await invitations.searchUsers(deps, user.id, c.req.valid('query').q));
+    },
+  );
 
-  app.get('/my/invitations', async (c) => c.json(await invitations.listMyInvitations(deps, requireUser(c).id)));
+  app.get(
+    '/my/invitations',
+    documented({
+      summary: "The signed-in user's invitations: voting ones received, organizer ones received and sent",
+      tags: TAGS,
+      responses: { 200: myInvitationsSchema },
+    }),
+    async (c) => c.json(await invitations.listMyInvitations(deps, requireUser(c).id)),
+  );
 
-  app.post('/voter-invitations/:id/respond', invitationParam, validate('json', voterResponseSchema), async (c) => {
-    const user = requireUser(c);
-    const invitationId = c.req.valid('param').id;
-    const input = c.req.valid('json');
-    // Accepting an invitation to a private caucus checks its password: the same guess limits as joining.
-    const caucusId = input.response === 'accepted' && input.password ? await invitations.caucusOfVoterInvitation(deps, invitationId) : null;
-    const respond = () => invitations.respondToVoterInvitation(deps, user.id, invitationId, input);
-    const guarded = caucusId ? await guardPasswordGuess(guessDeps, user.id, caucusId, input.password, respond) : { refused: false as const, value: await respond() };
-    if (guarded.refused) return tooManyAttempts(c, guarded.retryAfterSeconds);
-    const result = guarded.value;
-    return c.json(result, result.status === 'requires_confirmation' ? 409 : 200);
-  });
+  app.post(
+    '/voter-invitations/:id/respond',
+    documented({
+      summary: 'Accepts or declines a voting-member invitation; accepting joins the caucus',
+      tags: TAGS,
+      responses: { 200: organizerResponseResultSchema, 409: z.union([joinConfirmationSchema, apiErrorSchema]) },
+    }),
+    invitationParam,
+    validate('json', voterResponseSchema),
+    async (c) => {
+      const user = requireUser(c);
+      const invitationId = c.req.valid('param').id;
+      const input = c.req.valid('json');
+      // Accepting an invitation to a private caucus checks its password: the same guess limits as joining.
+      const caucusId = input.response === 'accepted' && input.password ? await invitations.caucusOfVoterInvitation(deps, invitationId) : null;
+      const respond = () => invitations.respondToVoterInvitation(deps, user.id, invitationId, input);
+      const guarded = caucusId ? await guardPasswordGuess(guessDeps, user.id, caucusId, input.password, respond) : { refused: false as const, value: await respond() };
+      if (guarded.refused) return tooManyAttempts(c, guarded.retryAfterSeconds);
+      const result = guarded.value;
+      return c.json(result, result.status === 'requires_confirmation' ? 409 : 200);
+    },
+  );
 
-  app.post('/organizer-invitations/:id/respond', invitationParam, validate('json', organizerResponseSchema), async (c) => {
-    const user = requireUser(c);
-    return c.json(await invitations.respondToOrganizerInvitation(deps, user.id, c.req.valid('param').id, c.req.valid('json').response));
-  });
+  app.post(
+    '/organizer-invitations/:id/respond',
+    documented({
+      summary: 'Accepts or declines an organizer invitation; accepting makes the user an organizer of the caucus',
+      tags: TAGS,
+      responses: { 200: organizerResponseResultSchema, 409: apiErrorSchema },
+    }),
+    invitationParam,
+    validate('json', organizerResponseSchema),
+    async (c) => {
+      const user = requireUser(c);
+      return c.json(await invitations.respondToOrganizerInvitation(deps, user.id, c.req.valid('param').id, c.req.valid('json').response));
+    },
+  );
 
   return app;
 }

@@ -5,7 +5,16 @@ import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-
 import { z } from 'zod';
 import { alias } from 'drizzle-orm/pg-core';
 import { USER_SEARCH_LIMIT } from '../../../domain/caucuses/caucus-schemas';
-import type { JoinResult } from '../../../domain/caucuses/caucus-types';
+import type {
+  EmailInvitationResult,
+  InvitableVoter,
+  InvitationStatus,
+  InvitationView,
+  MyInvitations,
+  OrganizerResponseResult,
+  UserSearchResult,
+  VoterResponseResult,
+} from '../../../domain/caucuses/invitation-types';
 import { JOIN_MESSAGES } from '../../../domain/caucuses/eligibility';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
@@ -28,7 +37,6 @@ export interface InvitationDeps {
 }
 
 type Tx = DbOrTx;
-export type InvitationStatus = 'pending' | 'accepted' | 'declined';
 
 /** The texts of the spec's error catalogue, and clear ones where it is silent. */
 export const INVITATION_MESSAGES = {
@@ -58,56 +66,7 @@ export const INVITATION_MESSAGES = {
   alreadyEmailed: (email: string) => `An invitation to this caucus was already sent to ${email}.`,
 } as const;
 
-/** What an invitation by email answered: a person already registered got a real invitation; an address without an account, a mail. */
-export type EmailInvitationResult = { status: 'invited'; id: string } | { status: 'emailed'; email: string; message: string };
-
 export const USER_SEARCH_MIN_LENGTH = 2;
-
-export interface InvitableVoter {
-  id: string;
-  name: string;
-  photoUrl: string | null;
-}
-
-export interface UserSearchResult extends InvitableVoter {
-  state: string;
-  district: number;
-}
-
-export interface InvitationCaucus {
-  id: string;
-  name: string;
-  state: string;
-  district: number;
-  level: number;
-  isOpen: boolean;
-}
-
-export interface InvitationView {
-  id: string;
-  caucus: InvitationCaucus;
-  inviterName: string;
-  inviteeName: string;
-  status: InvitationStatus;
-  createdAt: string;
-  respondedAt: string | null;
-}
-
-export interface MyInvitations {
-  voting: InvitationView[];
-  organizerReceived: InvitationView[];
-  organizerSent: InvitationView[];
-}
-
-export type VoterResponseResult =
-  | { status: 'accepted' | 'declined'; invitationId: string; caucusId: string }
-  | Extract<JoinResult, { status: 'requires_confirmation' }>;
-
-export interface OrganizerResponseResult {
-  status: 'accepted' | 'declined';
-  invitationId: string;
-  caucusId: string;
-}
 
 /** How many invitations of each list `GET /api/my/invitations` returns (pending first, then newest). */
 export const MY_INVITATIONS_LIMIT = 100;

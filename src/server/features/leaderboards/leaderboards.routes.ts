@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { ReadDbFor } from '../../db/read-replica';
-import { leaderboardQuerySchema } from '../../../domain/points/leaderboards';
+import { leaderboardQuerySchema, leaderboardSchema } from '../../../domain/points/leaderboards';
+import { documented } from '../../http/api-docs';
 import type { AppEnv } from '../../http/session';
 import { validate } from '../../http/validate';
 import * as leaderboardService from './leaderboards.service';
@@ -9,8 +10,15 @@ import * as leaderboardService from './leaderboards.service';
 export function leaderboardRoutes(deps: leaderboardService.LeaderboardDeps & { readDb?: ReadDbFor }) {
   const app = new Hono<AppEnv>();
   // Counts that may lag a second: a replica when there is one (decision 028).
-  app.get('/leaderboards', validate('query', leaderboardQuerySchema), async (c) =>
-    c.json(await leaderboardService.readLeaderboard({ db: deps.readDb?.(c) ?? deps.db }, c.req.valid('query'))),
+  app.get(
+    '/leaderboards',
+    documented({
+      summary: 'The top 100 members by Banners, Brownies or Sparks, in the country, a state or a district',
+      tags: ['Leaderboards'],
+      responses: { 200: leaderboardSchema },
+    }),
+    validate('query', leaderboardQuerySchema),
+    async (c) => c.json(await leaderboardService.readLeaderboard({ db: deps.readDb?.(c) ?? deps.db }, c.req.valid('query'))),
   );
   return app;
 }

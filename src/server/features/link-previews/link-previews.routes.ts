@@ -1,6 +1,7 @@
 import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { documented } from '../../http/api-docs';
 import { notFound } from '../../http/app-error';
 import { allowEmbedding } from '../../http/security';
 import { getCaucusShareImage, type ShareImageDeps } from './share-images.service';
@@ -21,6 +22,15 @@ export function shareImageRoutes(deps: ShareImageDeps) {
 
   app.get(
     '/share/caucus/:file',
+    documented({
+      summary: "A caucus's share image for link previews",
+      description: 'The file is `{caucus id}.png`. Public, cached for a day; the address changes (`?v=`) when the image does. Answers 304 when If-None-Match names the current ETag.',
+      tags: ['Link previews'],
+      responses: {
+        200: { description: 'The image (1200×630 PNG)', mediaType: 'image/png', binary: true },
+        304: { description: 'Not modified: the image the caller holds is current' },
+      },
+    }),
     zValidator('param', shareImageParam, (result) => {
       if (!result.success) throw notFound(SHARE_IMAGE_NOT_FOUND);
     }),

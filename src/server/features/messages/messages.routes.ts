@@ -2,8 +2,18 @@ import { zValidator } from '@hono/zod-validator';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { MESSAGE_ERRORS, sendPrivateMessageSchema } from '../../../domain/social/messages';
-import type { MessageStreamEvent } from '../../../domain/social/social-types';
+import { apiErrorSchema } from '../../../domain/api/api-error';
+import {
+  conversationListSchema,
+  conversationReadSchema,
+  conversationThreadSchema,
+  messageStreamEventSchema,
+  privateMessageViewSchema,
+  unreadCountSchema,
+  type MessageStreamEvent,
+} from '../../../domain/social/social-types';
 import { singleLineText } from '../../../domain/text/text-schema';
+import { documented } from '../../http/api-docs';
 import { notFound } from '../../http/app-error';
 import { rateLimit } from '../../http/rate-limit';
 import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
@@ -44,28 +54,49 @@ export function messageRoutes(deps: MessageRouteDeps) {
   const limit = deps.sendLimit ?? MESSAGE_SEND_LIMIT;
   const readMessage = messages.sharedMessageReader(deps.db);
 
-  app.get('/messages/conversations', validate('query', listQuery), async (c) => {
+  app.get(
+    '/messages/conversations',
+    documented({ summary: "The user's conversations, the newest first, a page at a time", tags: ['Messages'], responses: { 200: conversationListSchema } }),
+    validate('query', listQuery),
+    async (c) => {
     const user = requireUser(c);
     return c.json(await messages.listConversations(deps, user.id, c.req.valid('query').before));
-  });
+    },
+  );
 
-  app.get('/messages/conversations/:userId', partnerParam, validate('query', threadQuery), async (c) => {
+  app.get(
+    '/messages/conversations/:userId',
+    documented({ summary: 'The messages with one person, oldest first, a page at a time', tags: ['Messages'], responses: { 200: conversationThreadSchema } }),
+    partnerParam,
+    validate('query', threadQuery),
+    async (c) => {
     const user = requireUser(c);
     return c.json(await messages.getConversation(deps, user.id, c.req.valid('param').userId, c.req.valid('query').before));
-  });
+    },
+  );
 
-  app.post('/messages/conversations/:userId/read', partnerParam, async (c) => {
+  app.post(
+    '/messages/conversations/:userId/read',
+    documented({ summary: 'Marks the messages from one person read', tags: ['Messages'], responses: { 200: conversationReadSchema } }),
+    partnerParam,
+    async (c) => {
     const user = requireUser(c);
     return c.json(await messages.markConversationRead(deps, user.id, c.req.valid('param').userId));
-  });
+    },
+  );
 
-  app.get('/messages/unread-count', async (c) => {
+  app.get(
+    '/messages/unread-count',
+    documented({ summary: "The number of the user's unread private messages", tags: ['Messages'], responses: { 200: unreadCountSchema } }),
+    async (c) => {
     const user = requireUser(c);
     return c.json({ count: await messages.countUnread(deps, user.id) });
-  });
+    },
+  );
 
   app.post(
     '/messages',
+    documented({ summary: 'Sends a private message', tags: ['Messages'], responses: { 201: privateMessageViewSchema } }),
     signedIn,
     rateLimit({ db: deps.db, clock: deps.clock, name: 'messages:send', max: limit.max, windowSeconds: limit.windowSeconds, key: (c) => (c.get('user') as SessionUser).id }),
     validate('json', sendPrivateMessageSchema),
@@ -82,7 +113,19 @@ export function messageRoutes(deps: MessageRouteDeps) {
    * for them is written (issue 13), `resync` after this process lost its
    * LISTEN connection, and a comment every `heartbeatMs`. Only the user's own key is listened to.
    */
-  app.get('/messages/stream', async (c) => {
+  app.get(
+    '/messages/stream',
+    documented({
+      summary: "The live stream of the user's messages (Server-Sent Events)",
+      tags: ['Messages'],
+      description:
+        'Events: `ready` once subscribed, `message`, `read` and `notification` (each with a JSON `data` of the MessageStreamEvent shape below), `resync` after the server lost its connection, and a comment line as a heartbeat.',
+      responses: {
+        200: { description: 'A text/event-stream of events', mediaType: 'text/event-stream', schema: messageStreamEventSchema },
+        503: apiErrorSchema,
+      },
+    }),
+    async (c) => {
     const user = requireUser(c);
     return streamHubEvents(c, {
       hub: deps.notifications,
@@ -109,7 +152,8 @@ export function messageRoutes(deps: MessageRouteDeps) {
       },
       logger: deps.logger,
     });
-  });
+    },
+  );
 
   return app;
 }

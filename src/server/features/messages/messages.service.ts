@@ -10,7 +10,7 @@ import {
   type SendPrivateMessageInput,
 } from '../../../domain/social/messages';
 import { FORMER_MEMBER_NAME } from '../../../domain/profiles/profile-types';
-import type { ConversationList, ConversationThread, PrivateMessageView } from '../../../domain/social/social-types';
+import type { ConversationList, ConversationRead, ConversationThread, PrivateMessageView } from '../../../domain/social/social-types';
 import { UNREAD_COUNT_CAP } from '../../../domain/social/unread-count';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
@@ -235,7 +235,7 @@ export async function getConversation({ db }: MessageDeps, userId: string, partn
  * Opening a conversation marks the partner's messages to the user read (spec section 4). The
  * user's other tabs hear of it (their unread badge falls too).
  */
-export async function markConversationRead({ db, clock }: MessageDeps, userId: string, partnerId: string): Promise<{ marked: number }> {
+export async function markConversationRead({ db, clock }: MessageDeps, userId: string, partnerId: string): Promise<ConversationRead> {
   await partnerOf(db, userId, partnerId);
   return db.transaction(async (tx) => {
     const result = await tx.execute(sql`

@@ -10,7 +10,17 @@ import {
   reportSchema,
   suspendUserSchema,
 } from '../../../domain/moderation/moderation-rules';
+import {
+  adminLogPageSchema,
+  liftSuspensionResultSchema,
+  moderationDecisionSchema,
+  moderationQueueItemSchema,
+  reportAnswerSchema,
+  suspensionResultSchema,
+} from '../../../domain/moderation/moderation-types';
 import { multiLineText } from '../../../domain/text/text-schema';
+import { apiErrorSchema } from '../../../domain/api/api-error';
+import { documented } from '../../http/api-docs';
 import { notFound } from '../../http/app-error';
 import { rateLimit } from '../../http/rate-limit';
 import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
@@ -41,6 +51,7 @@ export function moderationRoutes(deps: ModerationRouteDeps) {
 
   app.post(
     '/reports',
+    documented({ summary: 'Reports a profile, a message, a debate or a caucus for review', tags: ['Moderation'], responses: { 201: reportAnswerSchema, 409: apiErrorSchema } }),
     signedIn,
     rateLimit({ db: deps.db, clock: deps.clock, name: 'reports', max: limit.max, windowSeconds: limit.windowSeconds, key: (c) => (c.get('user') as SessionUser).id }),
     validate('json', reportSchema),
@@ -51,29 +62,56 @@ export function moderationRoutes(deps: ModerationRouteDeps) {
     },
   );
 
-  app.get('/admin/moderation', async (c) => c.json(await moderation.moderationQueue(deps, requireUser(c).id)));
+  app.get(
+    '/admin/moderation',
+    documented({ summary: 'The moderation queue of reported items (administrators)', tags: ['Moderation'], responses: { 200: z.array(moderationQueueItemSchema) } }),
+    async (c) => c.json(await moderation.moderationQueue(deps, requireUser(c).id)),
+  );
 
-  app.post('/admin/moderation/:kind/:id', itemParam, validate('json', moderationActionSchema), async (c) => {
+  app.post(
+    '/admin/moderation/:kind/:id',
+    documented({ summary: "Decides about a reported item or its author (administrators)", tags: ['Moderation'], responses: { 200: moderationDecisionSchema, 409: apiErrorSchema } }),
+    itemParam,
+    validate('json', moderationActionSchema),
+    async (c) => {
     const user = requireUser(c);
     const { kind, id } = c.req.valid('param');
     return c.json(await moderation.moderateItem(deps, user.id, kind, id, c.req.valid('json')));
-  });
+    },
+  );
 
-  app.post('/admin/users/:id/suspension', userParam, validate('json', suspendUserSchema), async (c) => {
+  app.post(
+    '/admin/users/:id/suspension',
+    documented({ summary: 'Suspends a user for a number of days (administrators)', tags: ['Moderation'], responses: { 200: suspensionResultSchema, 409: apiErrorSchema } }),
+    userParam,
+    validate('json', suspendUserSchema),
+    async (c) => {
     const user = requireUser(c);
     return c.json(await moderation.suspendUser(deps, user.id, c.req.valid('param').id, c.req.valid('json')));
-  });
+    },
+  );
 
-  app.post('/admin/users/:id/suspension/lift', userParam, validate('json', liftSuspensionBody), async (c) => {
+  app.post(
+    '/admin/users/:id/suspension/lift',
+    documented({ summary: "Lifts a user's suspension before its end (administrators)", tags: ['Moderation'], responses: { 200: liftSuspensionResultSchema } }),
+    userParam,
+    validate('json', liftSuspensionBody),
+    async (c) => {
     const user = requireUser(c);
     return c.json(await moderation.liftSuspension(deps, user.id, c.req.valid('param').id, c.req.valid('json').reason));
-  });
+    },
+  );
 
-  app.get('/admin/log', validate('query', adminLogQuery), async (c) => {
+  app.get(
+    '/admin/log',
+    documented({ summary: 'The admin log, newest first, a page at a time (administrators)', tags: ['Moderation'], responses: { 200: adminLogPageSchema } }),
+    validate('query', adminLogQuery),
+    async (c) => {
     const user = requireUser(c);
     await moderation.assertAdministrator(deps.db, user.id);
     return c.json(await listAdminLog(deps, c.req.valid('query').cursor ?? null));
-  });
+    },
+  );
 
   return app;
 }

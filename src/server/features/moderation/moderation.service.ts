@@ -1,4 +1,4 @@
-import type { ModerationQueueItem } from '../../../domain/moderation/moderation-types';
+import type { LiftSuspensionResult, ModerationDecision, ModerationQueueItem, ReportResult, SuspensionResult } from '../../../domain/moderation/moderation-types';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
   hidesItem,
@@ -154,12 +154,6 @@ async function removeItem(tx: DbOrTx, kind: ReportItemKind, id: string): Promise
       await tx.delete(debateDefenses).where(eq(debateDefenses.id, id));
       return;
   }
-}
-
-export interface ReportResult {
-  reported: true;
-  /** This report hid the item (the third from distinct verified users). */
-  hidden: boolean;
 }
 
 /** Files a report: one per person per item; the third counted one hides the item at once. */
@@ -331,7 +325,7 @@ export async function moderateItem(
   kind: ReportItemKind,
   itemId: string,
   input: ModerationActionInput,
-): Promise<{ state: ModerationState }> {
+): Promise<ModerationDecision> {
   const now = clock.now();
   return db.transaction(async (tx) => {
     await assertAdministrator(tx, adminId);
@@ -385,7 +379,7 @@ async function suspend(tx: DbOrTx, adminId: string, userId: string, days: number
 }
 
 /** Suspends a user directly (from the queue's author line or a profile). */
-export async function suspendUser({ db, clock }: ModerationDeps, adminId: string, userId: string, input: { days: number; reason: string }): Promise<{ until: string }> {
+export async function suspendUser({ db, clock }: ModerationDeps, adminId: string, userId: string, input: { days: number; reason: string }): Promise<SuspensionResult> {
   const now = clock.now();
   return db.transaction(async (tx) => {
     await assertAdministrator(tx, adminId);
@@ -396,7 +390,7 @@ export async function suspendUser({ db, clock }: ModerationDeps, adminId: string
 }
 
 /** Lifts a suspension before its end. */
-export async function liftSuspension({ db, clock }: ModerationDeps, adminId: string, userId: string, reason: string): Promise<{ lifted: true }> {
+export async function liftSuspension({ db, clock }: ModerationDeps, adminId: string, userId: string, reason: string): Promise<LiftSuspensionResult> {
   const now = clock.now();
   return db.transaction(async (tx) => {
     await assertAdministrator(tx, adminId);

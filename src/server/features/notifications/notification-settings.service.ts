@@ -8,6 +8,8 @@ import {
   allPreferences,
   effectivePreference,
   type NotificationPreference,
+  type NotificationSettingView,
+  type UnsubscribeAnswer,
 } from '../../../domain/notifications/notification-preferences';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -26,13 +28,6 @@ export const NOTIFICATION_SETTINGS_MESSAGES = {
   notDigestible: 'This notification is about an election or a person waiting for you: it is always sent at once.',
   badLink: 'This unsubscribe link is not valid. Change what you receive in your notification settings.',
 } as const;
-
-/** One row of the settings page (GET /api/notification-settings). */
-export interface NotificationSettingView extends NotificationPreference {
-  kind: NotificationKind;
-  /** Whether a daily or weekly digest may be chosen. */
-  digestible: boolean;
-}
 
 async function stored(db: Db, userId: string): Promise<Map<NotificationKind, Partial<NotificationPreference>>> {
   const rows = await db.select().from(notificationSettings).where(eq(notificationSettings.userId, userId));
@@ -69,7 +64,7 @@ async function upsert(db: Db, now: Date, userId: string, rows: ReadonlyArray<{ k
 }
 
 /** What an unsubscribe link stops, in words ("emails about friend requests"), or null if the link is not valid. */
-export function describeUnsubscribe(secret: string, token: string, language: Language = 'en'): { what: string } | null {
+export function describeUnsubscribe(secret: string, token: string, language: Language = 'en'): UnsubscribeAnswer | null {
   const read = readUnsubscribeToken(secret, token);
   return read ? { what: unsubscribeWhat(read.scope, language) } : null;
 }
@@ -89,7 +84,7 @@ export function unsubscribeWhat(scope: UnsubscribeScope, language: Language = 'e
  * One-click unsubscribe (RFC 8058): turns off email for the link's kind — or, for a digest
  * link, for every kind that waits for that digest — keeping push and the rest. Safe to repeat.
  */
-export async function unsubscribe({ db, clock }: NotificationSettingsDeps, secret: string, token: string, language: Language = 'en'): Promise<{ what: string }> {
+export async function unsubscribe({ db, clock }: NotificationSettingsDeps, secret: string, token: string, language: Language = 'en'): Promise<UnsubscribeAnswer> {
   const read = readUnsubscribeToken(secret, token);
   if (!read) throw badRequest('bad_unsubscribe_link', NOTIFICATION_SETTINGS_MESSAGES.badLink);
   const [person] = await db.select({ id: users.id }).from(users).where(eq(users.id, read.userId));

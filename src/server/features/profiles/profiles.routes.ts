@@ -25,6 +25,17 @@ import type { ReadDbFor } from '../../db/read-replica';
 import { AppError, notFound } from '../../http/app-error';
 import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
 import { validate } from '../../http/validate';
+import { documented } from '../../http/api-docs';
+import { apiErrorSchema } from '../../../domain/api/api-error';
+import {
+  activityItemSchema,
+  deleteOutcomeSchema,
+  earnedBadgeSchema,
+  ownProfileSchema,
+  personalDataExportSchema,
+  photoUploadSchema,
+  publicProfileSchema,
+} from '../../../domain/profiles/profile-types';
 import { PHOTO_ERRORS, reencodePhoto } from '../../storage/photo-processing';
 import * as profiles from './profiles.service';
 
@@ -53,10 +64,18 @@ export function profileRoutes(deps: { db: Db; clock: Clock; baseUrl: string; onS
   // Public profiles and photos may lag a second: a replica when there is one (decision 028).
   const reads = (c: Context) => ({ ...deps, db: deps.readDb?.(c) ?? deps.db });
 
-  app.get('/me', async (c) => c.json(await profiles.getOwnProfile(deps, requireUser(c).id)));
+  app.get('/me', documented({ summary: 'Your own profile', tags: ['Profiles'], responses: { 200: ownProfileSchema } }), async (c) =>
+    c.json(await profiles.getOwnProfile(deps, requireUser(c).id)),
+  );
 
   app.get(
     '/me/data',
+    documented({
+      summary: 'Download everything the app holds about you, as one JSON document',
+      description: 'A few times per hour and person; the answer is an attachment (Content-Disposition).',
+      tags: ['Profiles'],
+      responses: { 200: personalDataExportSchema },
+    }),
     signedIn,
     rateLimit({ db: deps.db, clock: deps.clock, name: 'me:data', max: DATA_EXPORT_LIMIT.max, windowSeconds: DATA_EXPORT_LIMIT.windowSeconds, key: (c) => (c.get('user') as SessionUser).id }),
     async (c) => {
@@ -68,37 +87,75 @@ export function profileRoutes(deps: { db: Db; clock: Clock; baseUrl: string; onS
     },
   );
 
-  app.patch('/me/tagline', validate('json', updateTaglineSchema), async (c) => {
-    await profiles.updateTagline(deps, requireUser(c).id, c.req.valid('json').tagline);
-    return c.json(await profiles.getOwnProfile(deps, requireUser(c).id));
-  });
-  app.patch('/me/bio', validate('json', updateBioSchema), async (c) => {
-    await profiles.updateBio(deps, requireUser(c).id, c.req.valid('json').bio);
-    return c.json(await profiles.getOwnProfile(deps, requireUser(c).id));
-  });
-  app.patch('/me/alignment', validate('json', updateAlignmentSchema), async (c) => {
-    const body = c.req.valid('json');
-    await profiles.updateAlignment(deps, requireUser(c).id, body.alignment, body.otherAlignment);
-    return c.json(await profiles.getOwnProfile(deps, requireUser(c).id));
-  });
+  app.patch(
+    '/me/tagline',
+    documented({ summary: 'Change your tagline', tags: ['Profiles'], responses: { 200: ownProfileSchema } }),
+    validate('json', updateTaglineSchema),
+    async (c) => {
+      await profiles.updateTagline(deps, requireUser(c).id, c.req.valid('json').tagline);
+      return c.json(await profiles.getOwnProfile(deps, requireUser(c).id));
+    },
+  );
+  app.patch(
+    '/me/bio',
+    documented({ summary: 'Change your bio', tags: ['Profiles'], responses: { 200: ownProfileSchema } }),
+    validate('json', updateBioSchema),
+    async (c) => {
+      await profiles.updateBio(deps, requireUser(c).id, c.req.valid('json').bio);
+      return c.json(await profiles.getOwnProfile(deps, requireUser(c).id));
+    },
+  );
+  app.patch(
+    '/me/alignment',
+    documented({ summary: 'Change your political alignment', tags: ['Profiles'], responses: { 200: ownProfileSchema } }),
+    validate('json', updateAlignmentSchema),
+    async (c) => {
+      const body = c.req.valid('json');
+      await profiles.updateAlignment(deps, requireUser(c).id, body.alignment, body.otherAlignment);
+      return c.json(await profiles.getOwnProfile(deps, requireUser(c).id));
+    },
+  );
   // The language and theme the app keeps for this person (issue 15); their cookies follow, so the
   // pages, answers and mail of this browser are in the new language at once.
-  app.patch('/me/preferences', validate('json', updatePreferencesSchema), async (c) => {
-    const body = c.req.valid('json');
-    await profiles.updatePreferences(deps, requireUser(c).id, body);
-    const cookie = { path: '/', maxAge: 365 * 24 * 3600, sameSite: 'Lax', secure: new URL(c.req.url).protocol === 'https:' } as const;
-    if (body.language) setCookie(c, LANGUAGE_COOKIE, body.language, cookie);
-    if (body.theme) setCookie(c, THEME_COOKIE, body.theme, cookie);
-    return c.json(await profiles.getOwnProfile(deps, requireUser(c).id));
-  });
-  app.patch('/me/location', validate('json', jsonDistrict), validate('json', updateLocationSchema), async (c) => {
-    const body = c.req.valid('json');
-    await profiles.updateLocation(deps, requireUser(c).id, body.state, body.district);
-    return c.json(await profiles.getOwnProfile(deps, requireUser(c).id));
-  });
+  app.patch(
+    '/me/preferences',
+    documented({ summary: 'Change your language or theme (their cookies follow)', tags: ['Profiles'], responses: { 200: ownProfileSchema } }),
+    validate('json', updatePreferencesSchema),
+    async (c) => {
+      const body = c.req.valid('json');
+      await profiles.updatePreferences(deps, requireUser(c).id, body);
+      const cookie = { path: '/', maxAge: 365 * 24 * 3600, sameSite: 'Lax', secure: new URL(c.req.url).protocol === 'https:' } as const;
+      if (body.language) setCookie(c, LANGUAGE_COOKIE, body.language, cookie);
+      if (body.theme) setCookie(c, THEME_COOKIE, body.theme, cookie);
+      return c.json(await profiles.getOwnProfile(deps, requireUser(c).id));
+    },
+  );
+  app.patch(
+    '/me/location',
+    documented({
+      summary: 'Move your home to another state and district',
+      description: 'Refused (409) once the location lock rule applies.',
+      tags: ['Profiles'],
+      responses: { 200: ownProfileSchema, 409: apiErrorSchema },
+    }),
+    validate('json', jsonDistrict),
+    validate('json', updateLocationSchema),
+    async (c) => {
+      const body = c.req.valid('json');
+      await profiles.updateLocation(deps, requireUser(c).id, body.state, body.district);
+      return c.json(await profiles.getOwnProfile(deps, requireUser(c).id));
+    },
+  );
 
   app.post(
     '/me/photo',
+    documented({
+      summary: 'Upload a new profile photo',
+      description: 'The server checks the bytes (JPEG, PNG, WebP, GIF, AVIF or TIFF, 5 MB at most) and re-encodes the photo as a square WebP.',
+      tags: ['Profiles'],
+      requestBody: { mediaType: 'multipart/form-data', schema: z.object({ photo: z.file() }) },
+      responses: { 200: photoUploadSchema },
+    }),
     bodyLimit({
       maxSize: PHOTO_MAX_BYTES + 64 * 1024,
       onError: (c) => c.json({ error: { code: 'file_too_large', message: PHOTO_ERRORS.tooLarge.message, title: PHOTO_ERRORS.tooLarge.title } }, 413),
@@ -116,34 +173,66 @@ export function profileRoutes(deps: { db: Db; clock: Clock; baseUrl: string; onS
     },
   );
 
-  app.delete('/me', validate('json', deleteBody), async (c) => {
-    const outcome = await profiles.deleteProfile(deps, requireUser(c).id);
-    return c.json(spoken(c, outcome));
-  });
-
-  app.get('/profiles/:id', idOr404('Profile not found'), async (c) => {
-    const profile = await profiles.getPublicProfile(reads(c), c.req.valid('param').id, { viewerId: c.var.user?.id ?? null });
-    if (!profile) throw notFound('Profile not found');
-    return c.json(profile);
-  });
-  app.get('/profiles/:id/activities', idOr404('Profile not found'), async (c) => {
-    const language = languageOf(c);
-    const items = await profiles.listActivities(reads(c), c.req.valid('param').id);
-    // The words stored with each activity are English: shown in the reader's language (issue 15).
-    return c.json(language === 'en' ? items : items.map((item) => ({ ...item, description: translateMessage(language, item.description) })));
-  });
-  app.get('/profiles/:id/badges', idOr404('Profile not found'), async (c) =>
-    c.json(await profiles.listEarnedBadges(reads(c), c.req.valid('param').id)),
+  app.delete(
+    '/me',
+    documented({
+      summary: 'Delete your profile',
+      description: 'Someone who took part in a finalized election is hidden instead; either way every session ends.',
+      tags: ['Profiles'],
+      responses: { 200: deleteOutcomeSchema },
+    }),
+    validate('json', deleteBody),
+    async (c) => {
+      const outcome = await profiles.deleteProfile(deps, requireUser(c).id);
+      return c.json(spoken(c, outcome));
+    },
   );
 
-  app.get('/photos/:id', idOr404('Photo not found'), async (c) => {
-    const photo = await profiles.getPhoto(reads(c), c.req.valid('param').id);
-    if (!photo) throw notFound('Photo not found');
-    return c.body(new Uint8Array(photo.bytes), 200, {
-      'Content-Type': photo.contentType,
-      'Cache-Control': 'public, max-age=3600',
-    });
-  });
+  app.get(
+    '/profiles/:id',
+    documented({ summary: "Someone's public profile", tags: ['Profiles'], responses: { 200: publicProfileSchema } }),
+    idOr404('Profile not found'),
+    async (c) => {
+      const profile = await profiles.getPublicProfile(reads(c), c.req.valid('param').id, { viewerId: c.var.user?.id ?? null });
+      if (!profile) throw notFound('Profile not found');
+      return c.json(profile);
+    },
+  );
+  app.get(
+    '/profiles/:id/activities',
+    documented({ summary: "Someone's newest activities", tags: ['Profiles'], responses: { 200: z.array(activityItemSchema) } }),
+    idOr404('Profile not found'),
+    async (c) => {
+      const language = languageOf(c);
+      const items = await profiles.listActivities(reads(c), c.req.valid('param').id);
+      // The words stored with each activity are English: shown in the reader's language (issue 15).
+      return c.json(language === 'en' ? items : items.map((item) => ({ ...item, description: translateMessage(language, item.description) })));
+    },
+  );
+  app.get(
+    '/profiles/:id/badges',
+    documented({ summary: 'The badges someone earned, newest first', tags: ['Profiles'], responses: { 200: z.array(earnedBadgeSchema) } }),
+    idOr404('Profile not found'),
+    async (c) => c.json(await profiles.listEarnedBadges(reads(c), c.req.valid('param').id)),
+  );
+
+  app.get(
+    '/photos/:id',
+    documented({
+      summary: 'A profile photo',
+      tags: ['Profiles'],
+      responses: { 200: { description: 'The photo, as the server re-encoded it', mediaType: 'image/webp', binary: true } },
+    }),
+    idOr404('Photo not found'),
+    async (c) => {
+      const photo = await profiles.getPhoto(reads(c), c.req.valid('param').id);
+      if (!photo) throw notFound('Photo not found');
+      return c.body(new Uint8Array(photo.bytes), 200, {
+        'Content-Type': photo.contentType,
+        'Cache-Control': 'public, max-age=3600',
+      });
+    },
+  );
 
   return app;
 }

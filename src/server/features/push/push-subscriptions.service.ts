@@ -1,5 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { PushDevice, PushSubscribed } from '../../../domain/push/push-devices';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { pushSubscriptions } from '../../db/schema/notifications';
@@ -42,7 +43,7 @@ export const pushEndpointSchema = z.object({ endpoint: z.string().min(1, PUSH_ME
  * browser, signed in as someone else before) moves to this person. Under a lock on the
  * person's rows, so racing subscriptions never pass the cap.
  */
-export async function subscribePush({ db, clock }: PushSubscriptionDeps, userId: string, input: PushSubscriptionInput): Promise<{ id: string }> {
+export async function subscribePush({ db, clock }: PushSubscriptionDeps, userId: string, input: PushSubscriptionInput): Promise<PushSubscribed> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`push:${userId}`}))`);
     const [mine] = await tx.select({ n: count() }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
@@ -69,6 +70,6 @@ export async function unsubscribePush({ db }: PushSubscriptionDeps, userId: stri
   if (removed.length === 0) throw notFound(PUSH_MESSAGES.notFound);
 }
 
-export async function listPushDevices({ db }: PushSubscriptionDeps, userId: string) {
+export async function listPushDevices({ db }: PushSubscriptionDeps, userId: string): Promise<PushDevice[]> {
   return (await devicesOf(db, userId)).map((d) => ({ id: d.id, label: d.label, createdAt: d.createdAt.toISOString(), lastSuccessAt: d.lastSuccessAt?.toISOString() ?? null }));
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { EMPTY_MOVEMENT_STATS, type MovementStats } from '../../../domain/stats/movement';
+import { EMPTY_MOVEMENT_STATS } from '../../../domain/stats/movement';
+import type { MovementStats } from '../../../domain/stats/movement-stats';
 import type { Db } from '../../db/client';
 import type { Clock } from '../../clock';
 import { loggableError, type Logger } from '../../logger';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type TodoFacts, type TodoList, todoListFor } from '../../../domain/todo/todo-list';
+import type { TodoAnswer } from '../../../domain/todo/todo-answer';
+import { type TodoFacts, todoListFor } from '../../../domain/todo/todo-list';
 import type { Db } from '../../db/client';
 import { unauthorized } from '../../http/app-error';
 
@@ -51,6 +52,6 @@ export async function readTodoFacts(deps: { db: Db }, userId: string): Promise<T
 }
 
 /** GET /api/todo: the checklist that applies to the user, or null when none does. */
-export async function getTodoList(deps: { db: Db }, userId: string): Promise<{ list: TodoList | null }> {
+export async function getTodoList(deps: { db: Db }, userId: string): Promise<TodoAnswer> {
   return { list: todoListFor(await readTodoFacts(deps, userId)) };
 }

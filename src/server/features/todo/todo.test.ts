@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TodoList } from '../../../domain/todo/todo-list';
+import type { TodoList } from '../../../domain/todo/todo-answer';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { caucusMembers } from '../../db/schema/caucuses';

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loader2, RefreshCw, Send } from 'lucide-react';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { ChatMessageView } from '../../../domain/caucuses/chat-types';
 import { api } from '../../api/http';
 import { reopenStreamDelayMs } from '../../api/stream-reopen';
 import { Button } from '../ui/button';
@@ -15,18 +16,11 @@ import { Skeleton } from '../ui/skeleton';
 import { useSession } from '../../features/session/use-session';
 import { ReportButton } from '../../features/moderation/report-dialog';
 
-/** One message as a chat's GET and its stream's `message` events send it (with the caucus's or challenge's id). */
-export interface ChatMessage {
-  id: string;
-  userId: string;
-  userName: string;
-  message: string;
-  createdAt: string;
-  /** Hidden pending review (issue 14): the author still reads it, others see a placeholder. */
-  hidden?: boolean;
-  /** By someone the reader blocked: one folded line. */
-  blocked?: boolean;
-}
+/**
+ * One message as a chat's GET and its stream's `message` events send it: the caucus chat's
+ * message without its caucus id (a challenge's chat sends the same with its challenge's id).
+ */
+export type ChatMessage = Omit<ChatMessageView, 'caucusId'>;
 
 /** What differs between the chats of the app (a caucus's, a challenge's). */
 export interface LiveChatProps {

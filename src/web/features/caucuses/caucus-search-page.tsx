@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEven
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CAUCUS_STATUSES, type CaucusStatusFilter } from '../../../domain/caucuses/caucus-schemas';
-import type { CaucusSummary } from '../../../domain/caucuses/caucus-types';
+import type { CaucusSearchPage, CaucusSummary } from '../../../domain/caucuses/caucus-types';
 import { MAX_LEVEL, MIN_LEVEL } from '../../../domain/caucuses/level';
 import { STATES, districtLabel, districtsOf, isStateCode, isValidDistrict, stateName } from '../../../domain/geography/states';
 import { ALIGNMENTS } from '../../../domain/profiles/alignment';
@@ -78,7 +78,7 @@ function useSearchCaucuses(filters: Filters) {
       const query = paramsOf(filters);
       query.set('status', filters.status);
       query.set('page', String(pageParam));
-      return api<{ results: CaucusSummary[]; hasMore: boolean }>(`/api/caucuses?${query.toString()}`, { signal });
+      return api<CaucusSearchPage>(`/api/caucuses?${query.toString()}`, { signal });
     },
     getNextPageParam: (last, pages) => (last.hasMore ? pages.length + 1 : undefined),
   });

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { INVITATION_CODE_PATTERN } from '../../../domain/caucuses/caucus-schemas';
+import type { InvitedCaucus } from '../../../domain/caucuses/caucus-types';
 import { districtLabel, stateName } from '../../../domain/geography/states';
 import { ApiError, api } from '../../api/http';
 import { Button } from '../../components/ui/button';
@@ -19,14 +20,6 @@ import { useDocumentTitle } from '../../components/layout/use-document-title';
  * straight to /caucus/{id}; a guest sees the caucus and a Sign In / Register button, with
  * /caucus/{id} saved as the place to land after auth.
  */
-
-interface InvitedCaucus {
-  id: string;
-  name: string;
-  state: string;
-  district: number;
-  level: number;
-}
 
 /** Why an invitation cannot be shown: a key of joinPage.invalid in the catalog. */
 type InvalidReason = 'noCode' | 'notFound' | 'failed';

@@ -1,5 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChallengeLists, ChallengeView, CreateChallengeInput, Team } from '../../../domain/challenges/challenge-schemas';
+import type {
+  ChallengeAccepted,
+  ChallengeCreated,
+  ChallengeDeclined,
+  ChallengeLeft,
+  ChallengeLists,
+  ChallengeView,
+  CreateChallengeInput,
+} from '../../../domain/challenges/challenge-schemas';
 import { api } from '../../api/http';
 
 export const CHALLENGES_KEY = ['challenges'] as const;
@@ -28,7 +36,7 @@ export function useChallenge(id: string) {
 export function useCreateChallenge() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateChallengeInput) => api<{ id: string }>('/api/challenges', { method: 'POST', json: input }),
+    mutationFn: (input: CreateChallengeInput) => api<ChallengeCreated>('/api/challenges', { method: 'POST', json: input }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: CHALLENGES_KEY }),
   });
 }
@@ -45,6 +53,6 @@ function useChallengeAction<T>(action: 'accept' | 'decline' | 'leave') {
   });
 }
 
-export const useAcceptChallenge = () => useChallengeAction<{ team: Team }>('accept');
-export const useDeclineChallenge = () => useChallengeAction<{ declined: true }>('decline');
-export const useLeaveChallenge = () => useChallengeAction<{ left: true }>('leave');
+export const useAcceptChallenge = () => useChallengeAction<ChallengeAccepted>('accept');
+export const useDeclineChallenge = () => useChallengeAction<ChallengeDeclined>('decline');
+export const useLeaveChallenge = () => useChallengeAction<ChallengeLeft>('leave');

@@ -1,6 +1,14 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { ContributionKind, CreateDebateInput, VoteInput } from '../../../domain/debates/debate-rules';
-import type { ContributionSubmitted, DebateDetail, DebateSummary, InvitationsSent, VoteResult } from '../../../domain/debates/debate-types';
+import type {
+  ContributionSubmitted,
+  DebateCreated,
+  DebateDeleted,
+  DebateDetail,
+  DebateSummary,
+  InvitationsSent,
+  VoteResult,
+} from '../../../domain/debates/debate-types';
 import { api } from '../../api/http';
 
 export const debateKeys = {
@@ -51,7 +59,7 @@ export function useDebate(id: string) {
 export function useCreateDebate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateDebateInput) => api<{ id: string }>('/api/debates', { method: 'POST', json: input }),
+    mutationFn: (input: CreateDebateInput) => api<DebateCreated>('/api/debates', { method: 'POST', json: input }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: debateKeys.list }),
   });
 }
@@ -59,7 +67,7 @@ export function useCreateDebate() {
 export function useDeleteDebate(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ deleted: true }>(`/api/debates/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: () => api<DebateDeleted>(`/api/debates/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: debateKeys.detail(id) });
       void queryClient.invalidateQueries({ queryKey: debateKeys.list });

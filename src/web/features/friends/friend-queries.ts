@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FriendSearchResult, FriendsOverview, FriendView, SendFriendRequestResult } from '../../../domain/social/social-types';
+import type { FriendRequestAnswer, FriendSearchResult, FriendsOverview, SendFriendRequestResult } from '../../../domain/social/social-types';
 import { api } from '../../api/http';
 
 export const FRIENDS_KEY = ['friends'] as const;
@@ -32,7 +32,7 @@ export function useRespondToFriendRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ requestId, response }: { requestId: string; response: 'accepted' | 'declined'; name: string }) =>
-      api<{ status: 'accepted' | 'declined'; friend: FriendView | null }>(`/api/friends/requests/${encodeURIComponent(requestId)}/respond`, {
+      api<FriendRequestAnswer>(`/api/friends/requests/${encodeURIComponent(requestId)}/respond`, {
         method: 'POST',
         json: { response },
       }),

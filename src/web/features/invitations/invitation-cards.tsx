@@ -13,13 +13,9 @@ import { FieldError, Input, Label } from '../../components/ui/form-controls';
 import { EmptyState } from '../../components/ui/page';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useFormat } from '../../i18n/format';
-import {
-  useRespondToOrganizerInvitation,
-  useRespondToVoterInvitation,
-  type Answer,
-  type InvitationView,
-  type MyCaucus,
-} from './invitation-queries';
+import type { MyCaucus } from '../../../domain/caucuses/caucus-types';
+import type { InvitationView } from '../../../domain/caucuses/invitation-types';
+import { useRespondToOrganizerInvitation, useRespondToVoterInvitation, type Answer } from './invitation-queries';
 
 /** A section of a page: heading, optional actions, content. */
 export function Section({ title, actions, children }: { title: string; actions?: ReactNode; children: ReactNode }) {

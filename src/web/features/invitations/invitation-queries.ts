@@ -1,26 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CaucusSummary, RepresentationLink } from '../../../domain/caucuses/caucus-types';
+import type { MyCaucus, RepresentationLink } from '../../../domain/caucuses/caucus-types';
+import type { MyInvitations } from '../../../domain/caucuses/invitation-types';
 import { api, apiOrConfirmation, type ConfirmationAnswer } from '../../api/http';
-
-/** One invitation as GET /api/my/invitations answers it. */
-export interface InvitationView {
-  id: string;
-  caucus: { id: string; name: string; state: string; district: number; level: number; isOpen: boolean };
-  inviterName: string;
-  inviteeName: string;
-  status: 'pending' | 'accepted' | 'declined';
-  createdAt: string;
-  respondedAt: string | null;
-}
-
-export interface MyInvitations {
-  voting: InvitationView[];
-  organizerReceived: InvitationView[];
-  organizerSent: InvitationView[];
-}
-
-/** A caucus of GET /api/my/caucuses: the viewer's role in it, and its delegate once elected. */
-export type MyCaucus = CaucusSummary & { role: 'voting' | 'organizer'; electedDelegateId: string | null };
 
 export const invitationKeys = {
   invitations: ['my', 'invitations'] as const,

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { BroadcastList, BroadcastView, SendBroadcastInput } from '../../../domain/social/broadcasts';
 import type { SendPrivateMessageInput } from '../../../domain/social/messages';
-import type { ConversationList, ConversationThread, PrivateMessageView } from '../../../domain/social/social-types';
+import type { ConversationList, ConversationRead, ConversationThread, PrivateMessageView, UnreadCount } from '../../../domain/social/social-types';
 import { api } from '../../api/http';
 
 export const MESSAGES_KEY = ['messages'] as const;
@@ -16,7 +16,7 @@ export const POLL_WHEN_OFFLINE_MS = 15_000;
 export function useUnreadCount(enabled: boolean, pollMs: number | false) {
   return useQuery({
     queryKey: UNREAD_KEY,
-    queryFn: ({ signal }) => api<{ count: number }>('/api/messages/unread-count', { signal }),
+    queryFn: ({ signal }) => api<UnreadCount>('/api/messages/unread-count', { signal }),
     enabled,
     refetchInterval: pollMs,
     select: (d) => d.count,
@@ -70,7 +70,7 @@ export function useSendMessage() {
 export function useMarkConversationRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (partnerId: string) => api<{ marked: number }>(`/api/messages/conversations/${encodeURIComponent(partnerId)}/read`, { method: 'POST' }),
+    mutationFn: (partnerId: string) => api<ConversationRead>(`/api/messages/conversations/${encodeURIComponent(partnerId)}/read`, { method: 'POST' }),
     onSuccess: ({ marked }, partnerId) => {
       if (marked === 0) return;
       void queryClient.invalidateQueries({ queryKey: UNREAD_KEY });

@@ -1,6 +1,14 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ModerationActionInput, ReportItemKind } from '../../../domain/moderation/moderation-rules';
-import type { AdminLogPage, BlockedPerson, BlockResult, ModerationQueueItem } from '../../../domain/moderation/moderation-types';
+import type {
+  AdminLogPage,
+  BlockedPerson,
+  BlockResult,
+  LiftSuspensionResult,
+  ModerationDecision,
+  ModerationQueueItem,
+  UnblockResult,
+} from '../../../domain/moderation/moderation-types';
 import { api } from '../../api/http';
 
 export const BLOCKS_KEY = ['blocks'] as const;
@@ -24,7 +32,7 @@ export function useBlock() {
 export function useUnblock() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) => api<{ unblocked: true }>(`/api/blocks/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
+    mutationFn: (userId: string) => api<UnblockResult>(`/api/blocks/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries(),
   });
 }
@@ -37,7 +45,7 @@ export function useModerate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ kind, id, ...input }: ModerationActionInput & { kind: ReportItemKind; id: string }) =>
-      api<{ state: string }>(`/api/admin/moderation/${kind}/${encodeURIComponent(id)}`, { method: 'POST', json: input }),
+      api<ModerationDecision>(`/api/admin/moderation/${kind}/${encodeURIComponent(id)}`, { method: 'POST', json: input }),
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: MODERATION_KEY }), queryClient.invalidateQueries({ queryKey: ADMIN_LOG_KEY })]),
   });
 }
@@ -46,7 +54,7 @@ export function useLiftSuspension() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, reason }: { userId: string; reason: string }) =>
-      api<{ lifted: true }>(`/api/admin/users/${encodeURIComponent(userId)}/suspension/lift`, { method: 'POST', json: { reason } }),
+      api<LiftSuspensionResult>(`/api/admin/users/${encodeURIComponent(userId)}/suspension/lift`, { method: 'POST', json: { reason } }),
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: MODERATION_KEY }), queryClient.invalidateQueries({ queryKey: ADMIN_LOG_KEY })]),
   });
 }

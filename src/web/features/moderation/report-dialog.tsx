@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { REPORT_NOTE_MAX, REPORT_REASONS, type ReportItemKind, type ReportReason } from '../../../domain/moderation/moderation-rules';
+import type { ReportAnswer } from '../../../domain/moderation/moderation-types';
 import { api } from '../../api/http';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
@@ -25,7 +26,7 @@ export function ReportButton({ itemKind, itemId, compact = false, className }: {
   const errorId = useId();
   const title = t(`report.title.${itemKind}`);
   const send = useMutation({
-    mutationFn: () => api<{ hidden: boolean; message: string }>('/api/reports', { method: 'POST', json: { itemKind, itemId, reason, ...(note.trim() ? { note: note.trim() } : {}) } }),
+    mutationFn: () => api<ReportAnswer>('/api/reports', { method: 'POST', json: { itemKind, itemId, reason, ...(note.trim() ? { note: note.trim() } : {}) } }),
     onSuccess: (result) => {
       toast.success(t('report.sent'), { description: result.message });
       setOpen(false);

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationKind, NotificationPage } from '../../../domain/notifications/notifications';
-import type { NotificationPreference } from '../../../domain/notifications/notification-preferences';
+import type { MarkedAllRead, MarkedRead, NotificationKind, NotificationPage, UnreadNotificationCount } from '../../../domain/notifications/notifications';
+import type { NotificationPreference, NotificationSettings, NotificationSettingView, UnsubscribeAnswer } from '../../../domain/notifications/notification-preferences';
 import { api } from '../../api/http';
 
 /** Everything of notifications: the live stream invalidates this when one arrives. */
@@ -22,7 +22,7 @@ export function useNotifications() {
 export function useNotificationCount(enabled: boolean, pollMs: number | false = false) {
   return useQuery({
     queryKey: NOTIFICATION_COUNT_KEY,
-    queryFn: ({ signal }) => api<{ count: number }>('/api/notifications/unread-count', { signal }),
+    queryFn: ({ signal }) => api<UnreadNotificationCount>('/api/notifications/unread-count', { signal }),
     enabled,
     refetchInterval: pollMs,
     select: (d) => d.count,
@@ -32,7 +32,7 @@ export function useNotificationCount(enabled: boolean, pollMs: number | false = 
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<{ ok: true }>(`/api/notifications/${encodeURIComponent(id)}/read`, { method: 'POST', json: {} }),
+    mutationFn: (id: string) => api<MarkedRead>(`/api/notifications/${encodeURIComponent(id)}/read`, { method: 'POST', json: {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
   });
 }
@@ -40,15 +40,9 @@ export function useMarkRead() {
 export function useMarkAllRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ updated: number }>('/api/notifications/read-all', { method: 'POST', json: {} }),
+    mutationFn: () => api<MarkedAllRead>('/api/notifications/read-all', { method: 'POST', json: {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY }),
   });
-}
-
-/** One kind's choice as the settings page shows it (GET /api/notification-settings). */
-export interface NotificationSettingItem extends NotificationPreference {
-  kind: NotificationKind;
-  digestible: boolean;
 }
 
 export const NOTIFICATION_SETTINGS_KEY = ['notification-settings'] as const;
@@ -56,7 +50,7 @@ export const NOTIFICATION_SETTINGS_KEY = ['notification-settings'] as const;
 export function useNotificationSettings() {
   return useQuery({
     queryKey: NOTIFICATION_SETTINGS_KEY,
-    queryFn: ({ signal }) => api<{ items: NotificationSettingItem[] }>('/api/notification-settings', { signal }),
+    queryFn: ({ signal }) => api<NotificationSettings>('/api/notification-settings', { signal }),
     select: (d) => d.items,
   });
 }
@@ -66,10 +60,10 @@ export function useSaveNotificationSetting() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ kind, ...preference }: { kind: NotificationKind } & NotificationPreference) =>
-      api<NotificationSettingItem>(`/api/notification-settings/${encodeURIComponent(kind)}`, { method: 'PUT', json: preference }),
+      api<NotificationSettingView>(`/api/notification-settings/${encodeURIComponent(kind)}`, { method: 'PUT', json: preference }),
     onMutate: async (next) => {
       await queryClient.cancelQueries({ queryKey: NOTIFICATION_SETTINGS_KEY });
-      const before = queryClient.getQueryData<{ items: NotificationSettingItem[] }>(NOTIFICATION_SETTINGS_KEY);
+      const before = queryClient.getQueryData<NotificationSettings>(NOTIFICATION_SETTINGS_KEY);
       if (before) queryClient.setQueryData(NOTIFICATION_SETTINGS_KEY, { items: before.items.map((i) => (i.kind === next.kind ? { ...i, ...next } : i)) });
       return { before };
     },
@@ -84,7 +78,7 @@ export function useSaveNotificationSetting() {
 export function useUnsubscribeLink(token: string) {
   return useQuery({
     queryKey: ['unsubscribe', token],
-    queryFn: ({ signal }) => api<{ what: string }>(`/api/unsubscribe/${encodeURIComponent(token)}`, { signal }),
+    queryFn: ({ signal }) => api<UnsubscribeAnswer>(`/api/unsubscribe/${encodeURIComponent(token)}`, { signal }),
     retry: false,
   });
 }
@@ -92,6 +86,6 @@ export function useUnsubscribeLink(token: string) {
 /** The one-click unsubscribe, as a mail client would POST it. */
 export function useUnsubscribe(token: string) {
   return useMutation({
-    mutationFn: () => api<{ what: string }>(`/unsubscribe/${encodeURIComponent(token)}`, { method: 'POST', json: {} }),
+    mutationFn: () => api<UnsubscribeAnswer>(`/unsubscribe/${encodeURIComponent(token)}`, { method: 'POST', json: {} }),
   });
 }

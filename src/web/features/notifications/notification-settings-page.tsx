@@ -4,14 +4,14 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { NotificationKind } from '../../../domain/notifications/notifications';
-import { NOTIFICATION_CADENCES, NOTIFICATION_GROUPS, type NotificationCadence } from '../../../domain/notifications/notification-preferences';
+import { NOTIFICATION_CADENCES, NOTIFICATION_GROUPS, type NotificationCadence, type NotificationSettingView } from '../../../domain/notifications/notification-preferences';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Select } from '../../components/ui/form-controls';
 import { LinkButton } from '../../components/ui/link-button';
 import { Page } from '../../components/ui/page';
 import { PushDeviceToggle } from '../push/push-device-toggle';
-import { useNotificationSettings, useSaveNotificationSetting, type NotificationSettingItem } from './notification-queries';
+import { useNotificationSettings, useSaveNotificationSetting } from './notification-queries';
 
 /** The groups of NOTIFICATION_GROUPS, by their (English) title; an unknown group shows its title as it is. */
 const GROUP_KEYS: Record<string, ParseKeys<'notifications'>> = {
@@ -39,7 +39,7 @@ export default function NotificationSettingsPage() {
     return key ? t(key) : title;
   };
 
-  const change = (item: NotificationSettingItem, next: Partial<Pick<NotificationSettingItem, 'email' | 'push' | 'cadence'>>) =>
+  const change = (item: NotificationSettingView, next: Partial<Pick<NotificationSettingView, 'email' | 'push' | 'cadence'>>) =>
     save.mutate(
       { kind: item.kind, email: item.email, push: item.push, cadence: item.cadence, ...next },
       {
@@ -85,7 +85,7 @@ export default function NotificationSettingsPage() {
   );
 }
 
-function KindSetting({ kind, item, onChange }: { kind: NotificationKind; item: NotificationSettingItem; onChange: (next: Partial<Pick<NotificationSettingItem, 'email' | 'push' | 'cadence'>>) => void }) {
+function KindSetting({ kind, item, onChange }: { kind: NotificationKind; item: NotificationSettingView; onChange: (next: Partial<Pick<NotificationSettingView, 'email' | 'push' | 'cadence'>>) => void }) {
   const { t } = useTranslation('notifications');
   const id = useId();
   return (

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { PremiumBadgeView } from '../../../domain/premium-badges/premium-badge-types';
+import type { CheckoutRedirect } from '../../../domain/verification/verification-schemas';
 import { ApiError, api } from '../../api/http';
 
 export const premiumBadgeKey = (id: string) => ['premium-badges', id] as const;
@@ -24,7 +25,7 @@ export function usePremiumBadge(id: string, waiting: boolean) {
 export function useBuyPremiumBadge(id: string) {
   const { t } = useTranslation('premium-badges');
   return useMutation({
-    mutationFn: () => api<{ url: string }>(`/api/premium-badges/${encodeURIComponent(id)}/checkout`, { method: 'POST', json: {} }),
+    mutationFn: () => api<CheckoutRedirect>(`/api/premium-badges/${encodeURIComponent(id)}/checkout`, { method: 'POST', json: {} }),
     onSuccess: ({ url }) => window.location.assign(url),
     onError: (error) => toast.error(t('purchase.purchaseFailed'), { description: error instanceof ApiError ? error.message : t('purchase.startFailed') }),
   });

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { api } from '../../api/http';
 import { Link } from 'react-router';
-import type { OwnProfile } from '../../../domain/profiles/profile-types';
+import type { OwnProfile, PersonalDataExport } from '../../../domain/profiles/profile-types';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { CopyButton } from '../../components/ui/copy-button';
@@ -109,7 +109,7 @@ function DownloadMyDataButton() {
   const download = async () => {
     setBusy(true);
     try {
-      const data = await api<Record<string, unknown>>('/api/me/data');
+      const data = await api<PersonalDataExport>('/api/me/data');
       const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
       const link = document.createElement('a');
       link.href = url;

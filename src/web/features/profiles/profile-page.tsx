@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { ErrorState, Page } from '../../components/ui/page';
 import { useSession } from '../session/use-session';
 import { BrownieButton } from '../brownies/brownie-button';
+import { ApiTokensCard } from '../api-tokens/api-tokens-card';
 import { AccountCard } from './account-card';
 import { ActivityFeedCard } from './activity-feed-card';
 import { DisplayCard } from './display-card';
@@ -108,6 +109,7 @@ function ProfileLayout({ profile, own }: { profile: PublicProfile; own: OwnProfi
           <ProfileInfoCard profile={profile} own={own} />
           <ActivityFeedCard userId={profile.id} />
           {own ? <DisplayCard /> : null}
+          {own ? <ApiTokensCard /> : null}
           {own ? <AccountCard profile={own} /> : null}
         </div>
       </div>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ActivityItem, DeleteOutcome, EarnedBadge, OwnProfile, PublicProfile } from '../../../domain/profiles/profile-types';
+import type { ActivityItem, DeleteOutcome, EarnedBadge, OwnProfile, PhotoUpload, PublicProfile } from '../../../domain/profiles/profile-types';
 import { api } from '../../api/http';
 import { SESSION_KEY } from '../session/use-session';
 
@@ -61,7 +61,7 @@ export function useUploadPhoto() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('photo', file, file.name);
-      return api<{ photoUrl: string }>('/api/me/photo', { method: 'POST', formData: form });
+      return api<PhotoUpload>('/api/me/photo', { method: 'POST', formData: form });
     },
     onSuccess: ({ photoUrl }) => {
       queryClient.setQueryData<OwnProfile | null>(SESSION_KEY, (old) => (old ? { ...old, photoUrl } : old));

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { applicationServerKey, deviceLabel } from '../../../domain/notifications/device-label';
+import type { PushPublicKey } from '../../../domain/push/push-devices';
 import { api } from '../../api/http';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -46,7 +47,7 @@ export function PushDeviceToggle() {
   const turnOn = async () => {
     setBusy(true);
     try {
-      const { publicKey } = await api<{ publicKey: string | null }>('/api/push/public-key');
+      const { publicKey } = await api<PushPublicKey>('/api/push/public-key');
       if (!publicKey) throw new Error(t('errors.noServerKey'));
       const permission = await Notification.requestPermission();
       if (permission !== 'granted') {

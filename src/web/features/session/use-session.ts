@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { OwnProfile } from '../../../domain/profiles/profile-types';
+import type { SessionAnswer } from '../../../domain/api/app-answers';
 import { api } from '../../api/http';
 
 export const SESSION_KEY = ['session', 'me'] as const;
@@ -9,7 +9,7 @@ export const SESSION_KEY = ['session', 'me'] as const;
 export function useSession() {
   const query = useQuery({
     queryKey: SESSION_KEY,
-    queryFn: async () => (await api<{ user: OwnProfile | null }>('/api/session')).user,
+    queryFn: async () => (await api<SessionAnswer>('/api/session')).user,
     staleTime: 60_000,
   });
   return { user: query.data ?? null, isLoading: query.isLoading, error: query.error, refetch: query.refetch };

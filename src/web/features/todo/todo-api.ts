@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TodoList } from '../../../domain/todo/todo-list';
+import type { TodoAnswer } from '../../../domain/todo/todo-answer';
 import { api } from '../../api/http';
 
 export const TODO_KEY = ['todo'] as const;
@@ -8,7 +8,7 @@ export const TODO_KEY = ['todo'] as const;
 export function useTodoList(enabled: boolean) {
   return useQuery({
     queryKey: TODO_KEY,
-    queryFn: async ({ signal }) => (await api<{ list: TodoList | null }>('/api/todo', { signal })).list,
+    queryFn: async ({ signal }) => (await api<TodoAnswer>('/api/todo', { signal })).list,
     enabled,
     staleTime: 0,
   });

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import type { VerificationCheckResult, VerificationStatus } from '../../../domain/verification/verification-schemas';
+import type { CheckoutRedirect, VerificationCheckResult, VerificationStatus } from '../../../domain/verification/verification-schemas';
 import { ApiError, api } from '../../api/http';
 import { SESSION_KEY } from '../session/use-session';
 
@@ -31,7 +31,7 @@ function goTo(url: string) {
 export function useStartPayment() {
   const { t } = useTranslation('verification');
   return useMutation({
-    mutationFn: () => api<{ url: string }>('/api/verification/payment', { method: 'POST', json: {} }),
+    mutationFn: () => api<CheckoutRedirect>('/api/verification/payment', { method: 'POST', json: {} }),
     onSuccess: ({ url }) => goTo(url),
     onError: (error) => showError(error, t('toasts.errorTitle'), t('toasts.paymentFailed')),
   });
@@ -40,7 +40,7 @@ export function useStartPayment() {
 export function useStartIdentity() {
   const { t } = useTranslation('verification');
   return useMutation({
-    mutationFn: (governmentId: string) => api<{ url: string }>('/api/verification/identity', { method: 'POST', json: { governmentId } }),
+    mutationFn: (governmentId: string) => api<CheckoutRedirect>('/api/verification/identity', { method: 'POST', json: { governmentId } }),
     onSuccess: ({ url }) => goTo(url),
     // A bad ID is shown under the field by the caller; everything else is a toast.
     onError: (error) => {

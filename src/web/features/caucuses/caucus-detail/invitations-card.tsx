@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { CaucusDetail, CaucusInvitationView } from '../../../../domain/caucuses/caucus-types';
+import type { CaucusDetail, CaucusInvitationList, CaucusInvitationView } from '../../../../domain/caucuses/caucus-types';
 import { api } from '../../../api/http';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
@@ -24,7 +24,7 @@ export function InvitationsCard({ caucus }: { caucus: CaucusDetail }) {
   const format = useFormat();
   const list = useQuery({
     queryKey: ['caucuses', caucus.id, 'invitations'],
-    queryFn: ({ signal }) => api<{ items: CaucusInvitationView[] }>(`/api/caucuses/${caucus.id}/invitations`, { signal }),
+    queryFn: ({ signal }) => api<CaucusInvitationList>(`/api/caucuses/${caucus.id}/invitations`, { signal }),
     select: (d) => d.items,
   });
   return (

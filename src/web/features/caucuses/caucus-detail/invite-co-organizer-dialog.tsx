@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { CaucusDetail } from '../../../../domain/caucuses/caucus-types';
+import type { OrganizerInvitationResult } from '../../../../domain/caucuses/invitation-types';
 import { ApiError, api } from '../../../api/http';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog';
@@ -21,10 +22,10 @@ export function InviteCoOrganizerDialog({ caucus }: { caucus: CaucusDetail }) {
 
   async function invite(body: { email: string } | { inviteeId: string }, who: string): Promise<boolean> {
     try {
-      const answer = await api<{ status?: 'emailed'; message?: string }>(`/api/caucuses/${caucus.id}/organizer-invitations`, { method: 'POST', json: body });
+      const answer = await api<OrganizerInvitationResult>(`/api/caucuses/${caucus.id}/organizer-invitations`, { method: 'POST', json: body });
       // An address without an account got a mail with a sign-up link (issue 13).
       toast.success(t('inviteCoOrganizer.sent'), {
-        description: answer.status === 'emailed' && answer.message ? answer.message : t('inviteCoOrganizer.sentDescription', { who, caucus: caucus.name }),
+        description: 'status' in answer && answer.status === 'emailed' && answer.message ? answer.message : t('inviteCoOrganizer.sentDescription', { who, caucus: caucus.name }),
       });
       return true;
     } catch (error) {

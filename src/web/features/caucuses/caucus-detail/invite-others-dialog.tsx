@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { CaucusDetail } from '../../../../domain/caucuses/caucus-types';
+import type { EmailInvitationResult } from '../../../../domain/caucuses/invitation-types';
 import { districtLabel, stateName } from '../../../../domain/geography/states';
 import { ApiError, api } from '../../../api/http';
 import { Button } from '../../../components/ui/button';
@@ -31,7 +32,7 @@ export function InviteOthersDialog({ caucus }: { caucus: CaucusDetail }) {
     if (!value || sending) return;
     setSending(true);
     try {
-      const answer = await api<{ status: 'invited' } | { status: 'emailed'; message: string }>(`/api/caucuses/${caucus.id}/voter-invitations/email`, {
+      const answer = await api<EmailInvitationResult>(`/api/caucuses/${caucus.id}/voter-invitations/email`, {
         method: 'POST',
         json: { email: value },
       });

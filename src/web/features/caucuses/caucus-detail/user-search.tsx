@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { districtLabel } from '../../../../domain/geography/states';
+import type { InvitableVoter, UserSearchResult } from '../../../../domain/caucuses/invitation-types';
 import { api } from '../../../api/http';
 import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { Button } from '../../../components/ui/button';
@@ -13,13 +14,8 @@ import { Avatar } from '../../../components/ui/avatar';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
-export interface FoundUser {
-  id: string;
-  name: string;
-  photoUrl: string | null;
-  state?: string;
-  district?: number;
-}
+/** A user of GET /api/caucuses/:id/invitable-voters or of GET /api/users/search (with their place). */
+export type FoundUser = InvitableVoter & Partial<Pick<UserSearchResult, 'state' | 'district'>>;
 
 /** A search box (debounced 300 ms) and up to 10 users, each with an Invite button. */
 export function UserSearch({

@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+import {
+  authRefusalSchema,
+  emailBodySchema,
+  resetPasswordBodySchema,
+  resetRequestBodySchema,
+  signInAnswerSchema,
+  signInBodySchema,
+  signOutAnswerSchema,
+  signUpAnswerSchema,
+  signUpBodySchema,
+  statusAnswerSchema,
+} from '../../../domain/auth/auth-answers';
+import { documented, type DocumentedResponse } from '../../http/api-docs';
+
+const TAGS = ['Account'];
+
+/** better-auth's refusals have its own shape; the app's guards in front of it use the app's. */
+const REFUSALS: Record<number, DocumentedResponse> = Object.fromEntries(
+  [400, 401, 403, 404, 413, 422, 429, 500].map((status) => [status, authRefusalSchema]),
+);
+
+const REDIRECT: DocumentedResponse = { description: 'Redirect to the page the link names (Location)' };
+
+function authRoute(summary: string, responses: Record<number, DocumentedResponse>, body?: z.ZodType) {
+  return documented({
+    summary,
+    tags: TAGS,
+    responses: { ...REFUSALS, ...responses },
+    ...(body ? { requestBody: { mediaType: 'application/json', schema: body } } : {}),
+  });
+}
+
+/** The description of each better-auth endpoint the app exposes (AUTH_ENDPOINTS in app.ts). */
+export const AUTH_DOCS: Record<string, ReturnType<typeof documented>> = {
+  'POST /api/auth/sign-up/email': authRoute('Create an account; a confirmation mail follows', { 200: signUpAnswerSchema }, signUpBodySchema),
+  'POST /api/auth/sign-in/email': authRoute('Sign in with email and password (sets the session cookie)', { 200: signInAnswerSchema }, signInBodySchema),
+  'POST /api/auth/sign-out': authRoute('Sign out (clears the session cookie)', { 200: signOutAnswerSchema }),
+  'GET /api/auth/verify-email': authRoute('Confirm an email address from the link in the mail', { 200: statusAnswerSchema, 302: REDIRECT }),
+  'POST /api/auth/send-verification-email': authRoute('Send the confirmation mail again', { 200: statusAnswerSchema }, emailBodySchema),
+  'POST /api/auth/request-password-reset': authRoute('Mail a password-reset link', { 200: statusAnswerSchema }, resetRequestBodySchema),
+  'GET /api/auth/reset-password/{token}': authRoute('Open a password-reset link (redirects to the new-password form)', { 302: REDIRECT }),
+  'POST /api/auth/reset-password': authRoute('Choose a new password with the token from the link', { 200: statusAnswerSchema }, resetPasswordBodySchema),
+};

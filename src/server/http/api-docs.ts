@@ -1,0 +1,141 @@
+import type { Hono } from 'hono';
+import type { AppEnv } from './session';
+import { describeRoute, generateSpecs, resolver } from 'hono-openapi';
+import type { OpenAPIV3_1 } from 'openapi-types';
+import { z } from 'zod';
+import { apiErrorSchema } from '../../domain/api/api-error';
+import { TOKEN_ROUTES } from '../../domain/api/api-tokens';
+
+/**
+ * The API's description (issue 17, decision 031): each route says what it answers with the
+ * zod schemas of src/domain, and hono-openapi assembles /api/openapi.json from them and from
+ * the schemas the route validates its input with.
+ */
+
+/** What a response carries: a zod schema (JSON), or another media type with its description. */
+export type DocumentedResponse =
+  | z.ZodType
+  | { description: string; schema?: z.ZodType; mediaType?: string | string[]; binary?: boolean };
+
+export interface RouteDescription {
+  summary: string;
+  /** The feature it belongs to (the reference page groups by it). */
+  tags: string[];
+  description?: string;
+  /** Every answer the route itself gives, by status; the common refusals are added to all routes. */
+  responses: Record<number, DocumentedResponse>;
+  /** A request body the route reads itself (uploads); JSON bodies come from `validate('json', …)`. */
+  requestBody?: { mediaType: string; schema: z.ZodType; description?: string };
+}
+
+const STATUS_WORDS: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No content',
+  302: 'Redirect',
+  303: 'See other',
+  400: 'The input is not valid; the message says why',
+  401: 'Not signed in',
+  402: 'Payment required',
+  403: 'Not allowed',
+  404: 'Not found',
+  409: 'Conflict with the current state',
+  410: 'Gone',
+  413: 'The body is too large',
+  415: 'Unsupported media type',
+  422: 'Refused',
+  429: 'Too many requests; Retry-After says when to try again',
+  500: 'Unexpected error',
+  503: 'Unavailable for now; Retry-After says when to try again',
+};
+
+export const errorResponse = (description: string): OpenAPIV3_1.ResponseObject & { content: Record<string, { schema: ReturnType<typeof resolver> }> } => ({
+  description,
+  content: { 'application/json': { schema: resolver(apiErrorSchema) } },
+});
+
+function responseOf(status: number, documented: DocumentedResponse) {
+  if (documented instanceof z.ZodType) {
+    if (status >= 400 && documented === apiErrorSchema) return errorResponse(STATUS_WORDS[status] ?? 'Refused');
+    return { description: STATUS_WORDS[status] ?? String(status), content: { 'application/json': { schema: resolver(documented) } } };
+  }
+  if (!documented.mediaType && !documented.schema) return { description: documented.description };
+  const mediaTypes = [documented.mediaType ?? 'application/json'].flat();
+  const schema = documented.schema ? resolver(documented.schema) : documented.binary ? { type: 'string' as const, format: 'binary' } : { type: 'string' as const };
+  return { description: documented.description, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema }])) };
+}
+
+/** The route's entry in /api/openapi.json (put it first among the route's handlers). */
+export function documented(route: RouteDescription) {
+  const responses = Object.fromEntries(Object.entries(route.responses).map(([status, body]) => [status, responseOf(Number(status), body)]));
+  return describeRoute({
+    summary: route.summary,
+    tags: route.tags,
+    ...(route.description ? { description: route.description } : {}),
+    ...(route.requestBody
+      ? { requestBody: { required: true, description: route.requestBody.description, content: { [route.requestBody.mediaType]: { schema: resolver(route.requestBody.schema) } } } }
+      : {}),
+    responses,
+  });
+}
+
+/**
+ * Refusals any route may give, from the middleware in front of every route (docs/security.md).
+ * Plain references to the Error component: hono-openapi copies these defaults into operations
+ * without resolving zod schemas in them.
+ */
+const refusal = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const COMMON_REFUSALS: Record<string, ReturnType<typeof refusal>> = {
+  400: refusal(STATUS_WORDS[400]!),
+  401: refusal(STATUS_WORDS[401]!),
+  403: refusal('Not allowed: a write from another site (CSRF), a suspended account, a read-only API token, or a rule of the app'),
+  404: refusal(STATUS_WORDS[404]!),
+  413: refusal(STATUS_WORDS[413]!),
+  429: refusal(STATUS_WORDS[429]!),
+  500: refusal(STATUS_WORDS[500]!),
+};
+
+/** The Error component itself, for the plain references above. */
+function errorComponent(): Record<string, unknown> {
+  const { $schema: _schema, id: _id, ...schema } = z.toJSONSchema(apiErrorSchema, { target: 'draft-2020-12', io: 'output' }) as Record<string, unknown>;
+  return schema;
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+export const API_DESCRIPTION = `The caucus app's JSON API. Every refusal has the shape \`{ "error": { "code", "message" } }\` with the message in the caller's language.
+
+Two ways to call it:
+- **The session cookie** of the web app (a write also needs the app's own Origin header: CSRF protection).
+- **A personal API token** (Profile → API tokens): \`Authorization: Bearer <token>\`. Tokens only read, only the routes of their scopes (see \`x-token-scope\` on each operation), and have their own rate limit.`;
+
+/** The OpenAPI 3.1 document of the app's routes, as /api/openapi.json serves it. */
+export async function apiDocument(app: Hono<AppEnv>, serverUrl: string) {
+  const document = await generateSpecs(app, {
+    documentation: {
+      openapi: '3.1.0',
+      info: { title: 'Caucus API', version: '1', description: API_DESCRIPTION },
+      servers: [{ url: serverUrl }],
+      components: {
+        schemas: { Error: errorComponent() as never },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token', description: "The web app's session cookie." },
+          token: { type: 'http', scheme: 'bearer', description: 'A personal read-only API token.' },
+        },
+      },
+    },
+    defaultOptions: Object.fromEntries(METHODS.map((method) => [method, { responses: COMMON_REFUSALS }])),
+    defaultValidationErrorResponse: refusal(STATUS_WORDS[400]!),
+    excludeStaticFile: false,
+  });
+  // The routes a personal token reads (TOKEN_ROUTES) say so, with the scope they need.
+  const paths = document.paths as Record<string, Record<string, Record<string, unknown>> | undefined>;
+  for (const route of TOKEN_ROUTES) {
+    const operation = paths[route.path]?.get;
+    if (!operation) continue;
+    operation['x-token-scope'] = route.scope;
+    operation.security = [{ session: [] }, { token: [] }];
+  }
+  return document;
+}
