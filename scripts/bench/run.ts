@@ -28,6 +28,7 @@ import { searchCaucusesSchema } from '../../src/domain/caucuses/caucus-schemas';
 import { loadSession, requireUser, type AppEnv } from '../../src/server/http/session';
 import * as profiles from '../../src/server/features/profiles/profiles.service';
 import { countMovementStats } from '../../src/server/features/stats/stats.service';
+import * as movement from '../../src/server/features/movement/movement.service';
 import { loadSettings } from '../../src/server/settings';
 import { seedDatabase, seedPointsForExistingUsers, type SeedProgress } from '../../src/server/test/seed-data';
 import * as leaderboards from '../../src/server/features/leaderboards/leaderboards.service';
@@ -238,6 +239,12 @@ async function main() {
     const social = { db: database.db, pool: database.pool, secret: settingsForSecret.AUTH_SECRET, log, fmt };
     await ensureSocialData(social, { messages: targetMessages, seed });
 
+    // The seed writes rows directly: the movement's aggregates (issue 18) are recomputed now, as
+    // the app's movement-refresh job would within a minute.
+    const refreshStarted = performance.now();
+    await movement.refreshMovementAggregates({ db: database.db, clock: systemClock });
+    log(`Refreshed the movement aggregates in ${fmt(performance.now() - refreshStarted)} ms.`);
+
     const pool = database.pool;
     const counts: Record<string, number> = {
       users: await count(pool, 'users'),
@@ -331,6 +338,13 @@ async function main() {
       { label: 'status full', query: { status: 'full' } },
       { label: 'state + district + level + status all', query: { state: sampleState.state, district: String(sampleState.district), level: '1', status: 'all' } },
     ];
+    // ---- the movement pages (issue 18): aggregates only, for the busiest district's state and itself
+    const movementState = sampleState.state;
+    const movementDistrict = sampleState.district;
+    const movementStatesSql = await recordQueries(pool, (db) => movement.readMovementStates(db));
+    const movementStateSql = await recordQueries(pool, (db) => movement.readMovementState(db, movementState));
+    const movementDistrictSql = await recordQueries(pool, (db) => movement.readMovementDistrict(db, movementState, movementDistrict));
+    const movementProgressSql = await recordQueries(pool, (db) => movement.readMovementProgress({ db, clock: systemClock }, { state: movementState, district: movementDistrict }));
     const searchSql = new Map<string, RecordedQuery[]>();
     for (const c of searchCases) {
       const input = searchCaucusesSchema.parse(c.query);
@@ -387,6 +401,42 @@ async function main() {
         rawNote: 'the uncached count query, 1 connection',
         ratioGoal: false,
         explain: movementSql,
+      },
+      {
+        name: 'movement: states',
+        route: 'GET /api/movement/states',
+        note: 'the map: every state from the aggregates',
+        request: () => ({ path: '/api/movement/states' }),
+        raw: replay(movementStatesSql, () => new Map()),
+        rawNote: 'same queries',
+        explain: movementStatesSql,
+      },
+      {
+        name: 'movement: state',
+        route: 'GET /api/movement/states/:state',
+        note: `${movementState}'s district tiles`,
+        request: () => ({ path: `/api/movement/states/${movementState}` }),
+        raw: replay(movementStateSql, () => new Map()),
+        rawNote: 'same queries',
+        explain: movementStateSql,
+      },
+      {
+        name: 'movement: district',
+        route: 'GET /api/movement/states/:state/districts/:district',
+        note: `${movementState}-${movementDistrict}'s election tree, Delegates by index`,
+        request: () => ({ path: `/api/movement/states/${movementState}/districts/${movementDistrict}` }),
+        raw: replay(movementDistrictSql, () => new Map()),
+        rawNote: 'same queries',
+        explain: movementDistrictSql,
+      },
+      {
+        name: 'movement: progress',
+        route: 'GET /api/movement/progress',
+        note: `${movementState}-${movementDistrict}: joins per day, elections per week`,
+        request: () => ({ path: `/api/movement/progress?state=${movementState}&district=${movementDistrict}` }),
+        raw: replay(movementProgressSql, () => new Map()),
+        rawNote: 'same queries',
+        explain: movementProgressSql,
       },
       {
         name: 'public profile',

@@ -29,6 +29,7 @@ import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { profileRoutes } from './features/profiles/profiles.routes';
 import { getOwnProfile } from './features/profiles/profiles.service';
 import { statsRoutes } from './features/stats/stats.routes';
+import { movementRoutes } from './features/movement/movement.routes';
 import { debateRoutes } from './features/debates/debates.routes';
 import { shareImageRoutes } from './features/link-previews/link-previews.routes';
 import { describePage } from './features/link-previews/link-previews.service';
@@ -260,6 +261,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.route('/api', debateRoutes({ db, clock, readDb }));
   app.route('/api', challengeRoutes({ db, clock, logger, notifications: deps.notifications, streams }));
   app.route('/api', statsRoutes({ readMovementStats: movementStatsReader({ db: deps.readReplica?.tolerantDb ?? db, clock, logger, ttlSeconds: settings.STATS_CACHE_SECONDS }) }));
+  app.route('/api', movementRoutes({ db: deps.readReplica?.tolerantDb ?? db, clock }));
   app.route('/api', apiTokenRoutes({ db, clock }));
   app.route('/api', apiDocsRoutes({ app: () => app, baseUrl: settings.BASE_URL }));
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404));

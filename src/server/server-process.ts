@@ -7,7 +7,7 @@ import { openReadReplica } from './db/read-replica';
 import { cardFontsWork } from './features/link-previews/share-images.service';
 import { createPushDelivery } from './features/push/push-delivery';
 import type { VapidKeys } from './features/push/vapid-keys';
-import { appJobs, wakeJobsOnWrites } from './jobs/app-jobs';
+import { appJobs, JOBS, wakeJobsOnWrites } from './jobs/app-jobs';
 import { startJobQueue, type JobQueue } from './jobs/job-queue';
 import { loggableError, type Logger } from './logger';
 import { smtpTransport } from './mail/outbox';
@@ -78,12 +78,15 @@ export async function serveApp({ settings, logger, database, vapidKeys, fatal }:
       push,
       connectedAmong: presence.connectedAmong,
       queue: () => queue,
+      movementRefreshMinutes: settings.MOVEMENT_REFRESH_MINUTES,
     }),
   });
   const startedQueue = queue;
   const stopWaking = await wakeJobsOnWrites(notifications, startedQueue, logger, { mail: mail !== null });
   // Whatever was written while no process ran is delivered now.
   await startedQueue.send('notification-delivery');
+  // The movement's figures at once, so a fresh app (or one whose data was seeded directly) has them.
+  await startedQueue.send(JOBS.movementRefresh);
 
   // DATABASE_REPLICA_URL (decision 028): this process's pool on the hot standby, for tolerant reads.
   const readReplica = settings.DATABASE_REPLICA_URL ? await openReadReplica({ url: settings.DATABASE_REPLICA_URL, primary: database, logger }) : null;

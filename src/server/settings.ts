@@ -70,6 +70,8 @@ const schema = z.object({
   ORGANIZER_INVITATIONS_MAX: z.coerce.number().int().min(1).default(20),
   ORGANIZER_INVITATIONS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   STATS_CACHE_SECONDS: z.coerce.number().int().min(0).default(30),
+  // Minutes between refreshes of the movement's aggregates (issue 18, decision 032).
+  MOVEMENT_REFRESH_MINUTES: z.coerce.number().int().min(1).max(59).default(1),
   // Payments and identity: Stripe when the secret key is set, otherwise the local test mode.
   STRIPE_SECRET_KEY: z
     .string()

@@ -34,6 +34,12 @@ export const SPANISH_MESSAGES: Record<string, string> = {
   'Please choose at least one scope.': 'Elige al menos un permiso.',
   'You can hold at most 10 tokens. Revoke one you no longer use first.': 'Puedes tener como máximo 10 tokens. Revoca primero uno que ya no uses.',
   'Token not found': 'Token no encontrado',
+  // --- The movement's figures (issue 18) --------------------------------------------------
+  'Please give a state as its two-letter code, like OH.': 'Indica el estado con su código de dos letras, como OH.',
+  'Please give a district as a whole number, like 3.': 'Indica el distrito con un número entero, como 3.',
+  'Please give the state of the district.': 'Indica el estado del distrito.',
+  'There is no such state.': 'Ese estado no existe.',
+  'This state has no such district.': 'Ese estado no tiene ese distrito.',
   // The browser's own (src/web/api/http.ts).
   'Could not reach the server. Check your connection and try again.':
     'No se pudo conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.',

@@ -2,6 +2,7 @@ import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { BROADCAST_FANOUT_JOB, fanOutBroadcast } from '../features/broadcasts/broadcast-fanout.service';
 import { completeDueChallenges } from '../features/challenges/challenges.service';
+import { refreshMovementAggregates } from '../features/movement/movement.service';
 import {
   deliverAllDueNotifications,
   nextDeliveryAt,
@@ -33,6 +34,13 @@ export interface AppJobDeps {
   connectedAmong?: (userIds: readonly string[]) => Promise<Set<string>>;
   /** The queue itself, for jobs that queue a later run (known once it has started). */
   queue: () => JobQueue | null;
+  /** Minutes between refreshes of the movement's aggregates (MOVEMENT_REFRESH_MINUTES, default 1). */
+  movementRefreshMinutes?: number;
+}
+
+/** The cron of a refresh every `minutes` minutes (1..59), in UTC. */
+export function everyMinutesCron(minutes = 1): string {
+  return minutes <= 1 ? '* * * * *' : `*/${minutes} * * * *`;
 }
 
 export const JOBS = {
@@ -42,6 +50,7 @@ export const JOBS = {
   weeklyDigest: 'notification-digest-weekly',
   sendMail: 'mail-delivery',
   challengeSweep: 'challenge-sweep',
+  movementRefresh: 'movement-refresh',
   reminders: 'reminders',
   broadcastFanout: BROADCAST_FANOUT_JOB,
 } as const;
@@ -90,6 +99,20 @@ export function appJobs(deps: AppJobDeps): JobDefinition[] {
       handler: async () => {
         const completed = await completeDueChallenges({ db: deps.db, clock: deps.clock });
         if (completed.length > 0) deps.logger.info({ completed: completed.length }, 'challenges completed');
+      },
+    },
+    // The movement's figures (issue 18, decision 032): aggregates recomputed in one transaction.
+    // Stately: however many processes ask (each sends one at start-up), at most one waits.
+    {
+      name: JOBS.movementRefresh,
+      policy: 'stately',
+      cron: everyMinutesCron(deps.movementRefreshMinutes),
+      retryLimit: 1,
+      expireInSeconds: 600,
+      handler: async () => {
+        const started = performance.now();
+        const { changed } = await refreshMovementAggregates({ db: deps.db, clock: deps.clock });
+        if (changed > 0) deps.logger.info({ changed, ms: Math.round(performance.now() - started) }, 'movement aggregates refreshed');
       },
     },
   ];

@@ -41,6 +41,7 @@ import { CAUCUS_A_CHAT, CAUCUS_A_PASSWORD, ROLES, type Role, type RouteWorld } f
 import { updatePreferencesSchema } from '../../domain/i18n/preferences-schema';
 import { SUSPENSION_EXEMPT_PATHS } from '../http/request-guards';
 import { createTokenSchema } from '../../domain/api/api-tokens';
+import { movementDistrictParamSchema, movementProgressQuerySchema, movementStateParamSchema } from '../../domain/movement/movement-answers';
 
 /**
  * Every route the app mounts in tests, keyed "METHOD /path" exactly as Hono's `app.routes`
@@ -114,6 +115,23 @@ export const ROUTE_CATALOG: RouteRow[] = [
   { key: 'GET /api/config', rule: 'public', expect: everyone(), request: () => ({ path: '/api/config' }) },
   { key: 'GET /api/session', rule: 'public (null for a visitor)', expect: everyone(), request: () => ({ path: '/api/session' }) },
   { key: 'GET /api/stats/movement', rule: 'public', expect: everyone(), request: () => ({ path: '/api/stats/movement' }) },
+  // The movement pages' figures (issue 18): public aggregates.
+  { key: 'GET /api/movement/states', rule: 'public', expect: everyone(), request: () => ({ path: '/api/movement/states' }) },
+  { key: 'GET /api/movement/states/:state', rule: 'public', expect: everyone(), schemas: { param: movementStateParamSchema }, request: () => ({ path: '/api/movement/states/OH' }) },
+  {
+    key: 'GET /api/movement/states/:state/districts/:district',
+    rule: 'public',
+    expect: everyone(),
+    schemas: { param: movementDistrictParamSchema },
+    request: () => ({ path: '/api/movement/states/OH/districts/3' }),
+  },
+  {
+    key: 'GET /api/movement/progress',
+    rule: 'public',
+    expect: everyone(),
+    schemas: { query: movementProgressQuerySchema },
+    request: () => ({ path: '/api/movement/progress', query: { state: 'OH', district: '3' } }),
+  },
   // The API's own description (issue 17).
   { key: 'GET /api/openapi.json', rule: 'public', expect: everyone(), request: () => ({ path: '/api/openapi.json' }) },
   { key: 'GET /api/docs', rule: 'public', expect: everyone(), request: () => ({ path: '/api/docs' }) },

@@ -77,6 +77,10 @@ export const caucuses = pgTable(
     // One caucus per Pioneer place in a district; its maximum is the district's finalized count.
     uniqueIndex('caucuses_pioneer_rank_key').on(t.state, t.district, t.pioneerRank).where(sql`${t.pioneerRank} is not null`),
     check('caucuses_pioneer_rank', sql`${t.pioneerRank} is null or (${t.pioneerRank} >= 1 and ${t.level} = 1 and ${t.electionFinalized})`),
+    // A district's Delegates per level, most recent first (the movement's district tree, issue 18).
+    index('caucuses_district_delegates_idx')
+      .on(t.state, t.district, t.level, t.finalizedAt.desc().nullsLast(), t.id)
+      .where(sql`${t.electionFinalized}`),
     index('caucuses_organizer_idx').on(t.organizerId),
     index('caucuses_delegate_idx').on(t.electedDelegateId),
     // Caucus search: newest first (created_at desc, id) under each filter; see docs/benchmarks.md.

@@ -1,0 +1,284 @@
+import { sql } from 'drizzle-orm';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { notFound } from '../../http/app-error';
+import { districtCount, isStateCode, STATES, stateName } from '../../../domain/geography/states';
+import { FORMER_MEMBER_NAME } from '../../../domain/profiles/profile-types';
+import { districtProgress, fillLevels, highestFinishedLevel, stateShare, type LevelCount } from '../../../domain/movement/district-progress';
+import { lastDays, lastWeeks } from '../../../domain/movement/time-buckets';
+import {
+  DELEGATES_PER_LEVEL_MAX,
+  MOVEMENT_MESSAGES,
+  PROGRESS_DAYS,
+  PROGRESS_WEEKS,
+  type MovementDelegate,
+  type MovementDistrict,
+  type MovementDistrictTile,
+  type MovementProgress,
+  type MovementState,
+  type MovementStates,
+} from '../../../domain/movement/movement-answers';
+
+/**
+ * The movement's figures (issue 18, decision 032). `refreshMovementAggregates` recomputes the
+ * aggregate tables of db/schema/movement.ts from caucuses and caucus_members (the
+ * `movement-refresh` job runs it every minute and at start-up); every read below reads only
+ * those small tables (and, for a district's Delegates, at most 50 index rows per level), so no
+ * request counts the big tables.
+ */
+
+export interface MovementDeps {
+  db: Db;
+  clock: Clock;
+}
+
+export interface RefreshResult {
+  refreshedAt: Date;
+  /** Aggregate rows written or removed (0 when nothing changed since the last refresh). */
+  changed: number;
+}
+
+/**
+ * Recomputes every aggregate in one transaction of four set-based statements. The first one
+ * writes the refresh time and so locks the one `movement_refreshes` row: two refreshes at once
+ * take turns, and the second finds the first's figures and changes only what changed since.
+ * Each table is upserted from a fresh GROUP BY (rows whose figures did not change are left
+ * alone, so a quiet minute writes nothing) and rows whose group vanished are deleted. Readers
+ * see the old figures until the commit. Days and weeks are UTC.
+ */
+export async function refreshMovementAggregates(deps: MovementDeps): Promise<RefreshResult> {
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    await tx.execute(sql`
+      insert into movement_refreshes (id, refreshed_at) values (1, ${now.toISOString()})
+      on conflict (id) do update set refreshed_at = greatest(movement_refreshes.refreshed_at, excluded.refreshed_at)`);
+    let changed = 0;
+    const run = async (statement: ReturnType<typeof sql>) => {
+      // Each statement answers one row, `changed`: the rows it wrote or removed.
+      const result = await tx.execute<{ changed: string | number }>(statement);
+      changed += Number(result.rows[0]?.changed ?? 0);
+    };
+    // Per district and level: caucuses and finished elections.
+    await run(sql`
+      with fresh as (
+        select state, district, level, count(*)::int as caucuses, (count(*) filter (where election_finalized))::int as finished
+        from caucuses group by state, district, level
+      ), upserted as (
+        insert into movement_district_levels as m (state, district, level, caucuses, finished)
+        select state, district, level, caucuses, finished from fresh
+        on conflict (state, district, level) do update set caucuses = excluded.caucuses, finished = excluded.finished
+        where (m.caucuses, m.finished) is distinct from (excluded.caucuses, excluded.finished)
+        returning 1
+      ), removed as (
+        delete from movement_district_levels m
+        where not exists (select 1 from fresh f where f.state = m.state and f.district = m.district and f.level = m.level)
+        returning 1
+      )
+      select (select count(*) from upserted) + (select count(*) from removed) as changed`);
+    // Level-1 joins per UTC day (caucus_members.created_at, the member's joinedAt): per district, per state (district 0), the country ('', 0).
+    await run(sql`
+      with joined as (
+        select c.state, c.district, (m.created_at at time zone 'UTC')::date as day
+        from caucus_members m join caucuses c on c.id = m.caucus_id
+        where m.is_voting_member and c.level = 1
+      ), fresh as (
+        select coalesce(state, '') as state, coalesce(district, 0) as district, day, count(*)::int as joins
+        from joined group by grouping sets ((state, district, day), (state, day), (day))
+      ), upserted as (
+        insert into movement_daily_joins as t (state, district, day, joins)
+        select state, district, day, joins from fresh
+        on conflict (state, district, day) do update set joins = excluded.joins
+        where t.joins is distinct from excluded.joins
+        returning 1
+      ), removed as (
+        delete from movement_daily_joins t
+        where not exists (select 1 from fresh f where f.state = t.state and f.district = t.district and f.day = t.day)
+        returning 1
+      )
+      select (select count(*) from upserted) + (select count(*) from removed) as changed`);
+    // Finished elections per week (Monday, UTC) and level: per district, per state, the country.
+    await run(sql`
+      with done as (
+        select state, district, level, date_trunc('week', finalized_at at time zone 'UTC')::date as week
+        from caucuses where election_finalized and finalized_at is not null
+      ), fresh as (
+        select coalesce(state, '') as state, coalesce(district, 0) as district, week, level, count(*)::int as finished
+        from done group by grouping sets ((state, district, week, level), (state, week, level), (week, level))
+      ), upserted as (
+        insert into movement_weekly_elections as t (state, district, week, level, finished)
+        select state, district, week, level, finished from fresh
+        on conflict (state, district, week, level) do update set finished = excluded.finished
+        where t.finished is distinct from excluded.finished
+        returning 1
+      ), removed as (
+        delete from movement_weekly_elections t
+        where not exists (select 1 from fresh f where f.state = t.state and f.district = t.district and f.week = t.week and f.level = t.level)
+        returning 1
+      )
+      select (select count(*) from upserted) + (select count(*) from removed) as changed`);
+    return { refreshedAt: now, changed };
+  });
+}
+
+// ---- reads ------------------------------------------------------------------------------------
+
+async function readUpdatedAt(db: Db): Promise<string | null> {
+  const result = await db.execute<{ refreshed_at: Date | string }>(sql`select refreshed_at from movement_refreshes where id = 1`);
+  const at = result.rows[0]?.refreshed_at;
+  return at === undefined ? null : new Date(at).toISOString();
+}
+
+type LevelRow = { state: string; district: number; level: number; caucuses: number; finished: number };
+
+async function readLevelRows(db: Db, where: ReturnType<typeof sql>): Promise<LevelRow[]> {
+  const result = await db.execute<LevelRow>(sql`
+    select state, district, level, caucuses, finished from movement_district_levels where ${where}`);
+  return result.rows.map((r) => ({ ...r, district: Number(r.district), level: Number(r.level), caucuses: Number(r.caucuses), finished: Number(r.finished) }));
+}
+
+function assertState(state: string): void {
+  if (!isStateCode(state)) throw notFound(MOVEMENT_MESSAGES.stateNotFound);
+}
+
+function assertDistrict(state: string, district: number): void {
+  assertState(state);
+  if (district < 1 || district > districtCount(state)) throw notFound(MOVEMENT_MESSAGES.districtNotFound);
+}
+
+/** Districts 1..n of a state as tiles, from its aggregate rows (districts beyond n ignored). */
+function tilesOf(state: string, rows: readonly LevelRow[]): MovementDistrictTile[] {
+  const byDistrict = new Map<number, LevelCount[]>();
+  for (const row of rows) {
+    const list = byDistrict.get(row.district) ?? [];
+    list.push(row);
+    byDistrict.set(row.district, list);
+  }
+  return Array.from({ length: districtCount(state) }, (_, i) => {
+    const levels = fillLevels(byDistrict.get(i + 1) ?? []);
+    const highest = highestFinishedLevel(levels);
+    return { district: i + 1, levels, highestFinishedLevel: highest, hasCandidate: highest === 5 };
+  });
+}
+
+/** GET /api/movement/states: every state's figures, for the map and its table. */
+export async function readMovementStates(db: Db): Promise<MovementStates> {
+  const [updatedAt, rows] = await Promise.all([readUpdatedAt(db), readLevelRows(db, sql`true`)]);
+  const byState = new Map<string, LevelRow[]>();
+  for (const row of rows) {
+    const list = byState.get(row.state) ?? [];
+    list.push(row);
+    byState.set(row.state, list);
+  }
+  return {
+    updatedAt,
+    measure: 'share_of_districts_with_finished_level1',
+    states: STATES.map((s) => {
+      const tiles = tilesOf(s.code, byState.get(s.code) ?? []);
+      const levels = fillLevels(tiles.flatMap((t) => t.levels));
+      const withFinishedLevel1 = tiles.filter((t) => t.levels[0]!.finished > 0).length;
+      return {
+        state: s.code,
+        name: s.name,
+        districts: s.districts,
+        districtsWithCaucus: tiles.filter((t) => t.levels.some((l) => l.caucuses > 0)).length,
+        districtsWithFinishedLevel1: withFinishedLevel1,
+        share: stateShare(withFinishedLevel1, s.districts),
+        districtsWithCandidate: tiles.filter((t) => t.hasCandidate).length,
+        highestFinishedLevel: highestFinishedLevel(levels),
+        caucuses: levels.reduce((sum, l) => sum + l.caucuses, 0),
+        finished: levels.reduce((sum, l) => sum + l.finished, 0),
+        levels,
+      };
+    }),
+  };
+}
+
+/** GET /api/movement/states/{state}: the state's districts as tiles. */
+export async function readMovementState(db: Db, state: string): Promise<MovementState> {
+  assertState(state);
+  const [updatedAt, rows] = await Promise.all([readUpdatedAt(db), readLevelRows(db, sql`state = ${state}`)]);
+  const districts = tilesOf(state, rows);
+  return {
+    updatedAt,
+    state,
+    name: stateName(state),
+    share: stateShare(districts.filter((t) => t.levels[0]!.finished > 0).length, districts.length),
+    districts,
+  };
+}
+
+type DelegateRow = { level: number; id: string; name: string; photo_url: string | null; deleted_at: Date | string | null; profile_hidden_at: Date | string | null };
+
+/** A Delegate as public profiles show one: a deleted account is a former member, a hidden profile has no photo. */
+function publicDelegate(row: DelegateRow): MovementDelegate {
+  const deleted = row.deleted_at !== null;
+  const hidden = row.profile_hidden_at !== null;
+  return { id: row.id, name: deleted ? FORMER_MEMBER_NAME : row.name, photoUrl: deleted || hidden ? null : row.photo_url };
+}
+
+/** GET /api/movement/states/{state}/districts/{district}: the district's election tree. */
+export async function readMovementDistrict(db: Db, state: string, district: number): Promise<MovementDistrict> {
+  assertDistrict(state, district);
+  const [updatedAt, rows, delegates] = await Promise.all([
+    readUpdatedAt(db),
+    readLevelRows(db, sql`state = ${state} and district = ${district}`),
+    // Per level the most recent Delegates, by caucuses_district_delegates_idx: at most 50 index rows a level.
+    db.execute<DelegateRow>(sql`
+      select l.level, d.id, d.name, d.photo_url, d.deleted_at, d.profile_hidden_at
+      from generate_series(1, 5) as l(level)
+      cross join lateral (
+        select u.id, u.name, u.photo_url, u.deleted_at, u.profile_hidden_at, c.finalized_at, c.id as caucus_id
+        from caucuses c join users u on u.id = c.elected_delegate_id
+        where c.state = ${state} and c.district = ${district} and c.level = l.level and c.election_finalized
+        order by c.finalized_at desc nulls last, c.id
+        limit ${DELEGATES_PER_LEVEL_MAX}
+      ) d
+      order by l.level, d.finalized_at desc nulls last, d.caucus_id`),
+  ]);
+  const progress = districtProgress(rows);
+  const delegatesOf = (level: number) => delegates.rows.filter((r) => Number(r.level) === level).map(publicDelegate);
+  const levels = progress.levels.map((l) => {
+    const listed = delegatesOf(l.level);
+    return { ...l, delegates: listed, moreDelegates: Math.max(0, l.finished - listed.length) };
+  });
+  return {
+    updatedAt,
+    state,
+    name: stateName(state),
+    district,
+    levels,
+    highestFinishedLevel: progress.highestFinishedLevel,
+    votersBehind: progress.votersBehind,
+    candidate: levels[4]!.delegates[0] ?? null,
+  };
+}
+
+/** GET /api/movement/progress: joins per day (90 days) and finished elections per week (52 weeks). */
+export async function readMovementProgress(deps: MovementDeps, scope: { state?: string; district?: number }): Promise<MovementProgress> {
+  if (scope.district !== undefined) assertDistrict(scope.state ?? '', scope.district);
+  else if (scope.state !== undefined) assertState(scope.state);
+  const state = scope.state ?? '';
+  const district = scope.district ?? 0;
+  const now = deps.clock.now();
+  const days = lastDays(now, PROGRESS_DAYS);
+  const weeks = lastWeeks(now, PROGRESS_WEEKS);
+  const [updatedAt, joins, elections] = await Promise.all([
+    readUpdatedAt(deps.db),
+    deps.db.execute<{ day: string; joins: number }>(sql`
+      select day::text as day, joins from movement_daily_joins
+      where state = ${state} and district = ${district} and day >= ${days[0]}::date and day <= ${days.at(-1)}::date`),
+    deps.db.execute<{ week: string; finished: string }>(sql`
+      select week::text as week, sum(finished) as finished from movement_weekly_elections
+      where state = ${state} and district = ${district} and week >= ${weeks[0]}::date and week <= ${weeks.at(-1)}::date
+      group by week`),
+  ]);
+  const joinsByDay = new Map(joins.rows.map((r) => [r.day, Number(r.joins)]));
+  const finishedByWeek = new Map(elections.rows.map((r) => [r.week, Number(r.finished)]));
+  return {
+    updatedAt,
+    state: scope.state ?? null,
+    district: scope.district ?? null,
+    joinsPerDay: days.map((day) => ({ day, joins: joinsByDay.get(day) ?? 0 })),
+    electionsPerWeek: weeks.map((week) => ({ week, finished: finishedByWeek.get(week) ?? 0 })),
+  };
+}
