@@ -20,7 +20,8 @@ test('/api/docs draws the reference from the app alone', async ({ page, origin }
   });
   page.on('pageerror', (error) => problems.push(error.message));
   await page.goto('/api/docs');
-  await expect(page.getByRole('heading', { name: /Caucus API/ })).toBeVisible();
+  // The page parses a 1.7 MB script, then fetches and reads the whole document: slower than a page of the app.
+  await expect(page.getByRole('heading', { name: /Caucus API/ })).toBeVisible({ timeout: 20_000 });
   // Features are listed folded; one opens from the keyboard and lists its operations by method and path.
   const feature = (name: string) => page.getByRole('heading', { name: new RegExp(`^${name}`) }).getByRole('button');
   await expect(page.getByRole('heading', { name: /^Caucuses/ })).toBeVisible();

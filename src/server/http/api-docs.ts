@@ -1,7 +1,6 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from './session';
 import { describeRoute, generateSpecs, resolver } from 'hono-openapi';
-import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
 import { apiErrorSchema } from '../../domain/api/api-error';
 import { TOKEN_ROUTES } from '../../domain/api/api-tokens';
@@ -50,14 +49,12 @@ const STATUS_WORDS: Record<number, string> = {
   503: 'Unavailable for now; Retry-After says when to try again',
 };
 
-export const errorResponse = (description: string): OpenAPIV3_1.ResponseObject & { content: Record<string, { schema: ReturnType<typeof resolver> }> } => ({
-  description,
-  content: { 'application/json': { schema: resolver(apiErrorSchema) } },
-});
+/** A refusal: the Error component by reference (hono-openapi copies defaults without resolving zod in them). */
+const refusal = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 
 function responseOf(status: number, documented: DocumentedResponse) {
   if (documented instanceof z.ZodType) {
-    if (status >= 400 && documented === apiErrorSchema) return errorResponse(STATUS_WORDS[status] ?? 'Refused');
+    if (status >= 400 && documented === apiErrorSchema) return refusal(STATUS_WORDS[status] ?? 'Refused');
     return { description: STATUS_WORDS[status] ?? String(status), content: { 'application/json': { schema: resolver(documented) } } };
   }
   if (!documented.mediaType && !documented.schema) return { description: documented.description };
@@ -82,10 +79,7 @@ export function documented(route: RouteDescription) {
 
 /**
  * Refusals any route may give, from the middleware in front of every route (docs/security.md).
- * Plain references to the Error component: hono-openapi copies these defaults into operations
- * without resolving zod schemas in them.
  */
-const refusal = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
 const COMMON_REFUSALS: Record<string, ReturnType<typeof refusal>> = {
   400: refusal(STATUS_WORDS[400]!),
   401: refusal(STATUS_WORDS[401]!),

@@ -79,17 +79,21 @@ export function createApiContract(document: Document): ApiContract {
 }
 
 const contracts = new Map<string, Promise<ApiContract>>();
+const contractOfApp = new WeakMap<object, Promise<ApiContract>>();
 
 /**
  * The contract of an app: the document generated from its routes, built once per set of
- * routes (test apps with the same routes share it; generating it takes a good part of a second).
+ * routes (test apps with the same routes share it) and looked up once per app.
  */
 export function contractOf(app: Hono<AppEnv>, serverUrl: string): Promise<ApiContract> {
+  let contract = contractOfApp.get(app);
+  if (contract) return contract;
   const key = `${serverUrl} ${app.routes.map((r) => `${r.method} ${r.path}`).join('\n')}`;
-  let contract = contracts.get(key);
+  contract = contracts.get(key);
   if (!contract) {
     contract = apiDocument(app, serverUrl).then(createApiContract);
     contracts.set(key, contract);
   }
+  contractOfApp.set(app, contract);
   return contract;
 }

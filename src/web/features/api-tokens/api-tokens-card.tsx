@@ -58,14 +58,15 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => vo
   const id = useId();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<TokenScope[]>(['caucuses:read']);
-  const [problem, setProblem] = useState<string | null>(null);
+  /** What is wrong, and with which field (the name field is marked invalid for its own problem). */
+  const [problem, setProblem] = useState<{ message: string; field: 'name' | 'scopes' | null } | null>(null);
   const create = useCreateToken();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (create.isPending) return;
-    if (!name.trim()) return setProblem(t('nameRequired'));
-    if (scopes.length === 0) return setProblem(t('scopeRequired'));
+    if (!name.trim()) return setProblem({ message: t('nameRequired'), field: 'name' });
+    if (scopes.length === 0) return setProblem({ message: t('scopeRequired'), field: 'scopes' });
     setProblem(null);
     create.mutate(
       { name: name.trim(), scopes },
@@ -74,7 +75,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => vo
           setName('');
           onCreated(token);
         },
-        onError: (error) => setProblem(error instanceof ApiError ? error.message : t('createFailed')),
+        onError: (error) => setProblem({ message: error instanceof ApiError ? error.message : t('createFailed'), field: null }),
       },
     );
   };
@@ -92,7 +93,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => vo
           maxLength={TOKEN_NAME_MAX}
           placeholder={t('create.namePlaceholder')}
           onChange={(e) => setName(e.target.value)}
-          aria-invalid={problem === t('nameRequired') || undefined}
+          aria-invalid={problem?.field === 'name' || undefined}
           aria-describedby={problem ? `${id}-problem` : undefined}
           autoComplete="off"
         />
@@ -114,7 +115,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => vo
           </label>
         ))}
       </fieldset>
-      <FieldError id={`${id}-problem`}>{problem ?? undefined}</FieldError>
+      <FieldError id={`${id}-problem`}>{problem?.message}</FieldError>
       <Button type="submit" disabled={create.isPending}>
         {create.isPending ? t('create.creating') : t('create.submit')}
       </Button>
