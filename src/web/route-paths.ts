@@ -10,6 +10,8 @@ export const ROUTE_PATHS = [
   '/welcome',
   '/resources',
   '/the-movement',
+  '/the-movement/:state',
+  '/the-movement/:state/:district',
   '/leaderboards',
   '/profile',
   '/profile/:userId',

@@ -13,6 +13,8 @@ test('the initial JS of the build is within the budget, gzipped as served', () =
   expect(js.gzip, `initial JS: ${js.files.join(', ')}`).toBeLessThanOrEqual(INITIAL_JS_BUDGET);
   // zod is not in it: the pages that validate bring it.
   expect(js.files.some((f) => /schemas|zod/.test(f))).toBe(false);
+  // Nor the movement's map and charts (d3-geo, topojson, Chart.js): only its pages load them.
+  expect(js.files.some((f) => /movement-map|progress-charts|states-10m/.test(f))).toBe(false);
 });
 
 test('index.html preloads the code of the page asked for, and only that page', async ({ request }) => {

@@ -111,7 +111,8 @@ export function appJobs(deps: AppJobDeps): JobDefinition[] {
       expireInSeconds: 600,
       handler: async () => {
         const started = performance.now();
-        const { changed } = await refreshMovementAggregates({ db: deps.db, clock: deps.clock });
+        // A quiet minute (nothing written to caucuses or their members) skips the recount.
+        const { changed } = await refreshMovementAggregates({ db: deps.db, clock: deps.clock }, { onlyIfChanged: true });
         if (changed > 0) deps.logger.info({ changed, ms: Math.round(performance.now() - started) }, 'movement aggregates refreshed');
       },
     },

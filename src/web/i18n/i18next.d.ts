@@ -15,6 +15,7 @@ import type invitations from '../locales/en/invitations.json';
 import type leaderboards from '../locales/en/leaderboards.json';
 import type messages from '../locales/en/messages.json';
 import type moderation from '../locales/en/moderation.json';
+import type movement from '../locales/en/movement.json';
 import type notifications from '../locales/en/notifications.json';
 import type premiumBadges from '../locales/en/premium-badges.json';
 import type profiles from '../locales/en/profiles.json';
@@ -44,6 +45,7 @@ declare module 'i18next' {
       leaderboards: typeof leaderboards;
       messages: typeof messages;
       moderation: typeof moderation;
+      movement: typeof movement;
       notifications: typeof notifications;
       'premium-badges': typeof premiumBadges;
       profiles: typeof profiles;

@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'leaderboards',
   'messages',
   'moderation',
+  'movement',
   'notifications',
   'premium-badges',
   'profiles',

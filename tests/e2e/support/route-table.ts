@@ -31,6 +31,8 @@ export const ROUTES: Record<RoutePath, (ids: Ids) => string> = {
   '/welcome': () => '/welcome',
   '/resources': () => '/resources',
   '/the-movement': () => '/the-movement',
+  '/the-movement/:state': () => '/the-movement/OH',
+  '/the-movement/:state/:district': () => '/the-movement/OH/3',
   '/leaderboards': () => '/leaderboards',
   '/profile': () => '/profile',
   '/profile/:userId': (ids) => `/profile/${ids.userId}`,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, check, date, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { tstz } from './columns';
 
 /**
@@ -9,12 +9,19 @@ import { tstz } from './columns';
  * everything but `refreshMovementAggregates`.
  */
 
-/** One row (id 1): when the aggregates were last refreshed. Its row lock makes refreshes take turns. */
+/**
+ * One row (id 1): when the aggregates were last known to be current (`refreshed_at`), when they
+ * were last recounted (`computed_at`), and PostgreSQL's count of rows written to caucuses and
+ * caucus_members at that recount (`source_changes`), which lets a quiet minute skip the recount.
+ * Its row lock makes refreshes take turns.
+ */
 export const movementRefreshes = pgTable(
   'movement_refreshes',
   {
     id: integer('id').primaryKey(),
     refreshedAt: tstz('refreshed_at').notNull(),
+    computedAt: tstz('computed_at'),
+    sourceChanges: bigint('source_changes', { mode: 'bigint' }),
   },
   (t) => [check('movement_refreshes_one_row', sql`${t.id} = 1`)],
 );

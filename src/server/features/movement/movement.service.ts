@@ -36,7 +36,24 @@ export interface RefreshResult {
   refreshedAt: Date;
   /** Aggregate rows written or removed (0 when nothing changed since the last refresh). */
   changed: number;
+  /** True when the recount was skipped: nothing had been written to caucuses or caucus_members since the last one. */
+  skipped: boolean;
 }
+
+export interface RefreshOptions {
+  /**
+   * Skip the recount when PostgreSQL's own counters of rows inserted, updated and deleted in
+   * caucuses and caucus_members (pg_stat_user_tables) are where the last recount left them: the
+   * scheduled job's quiet minutes then cost two small queries instead of reading every caucus
+   * and membership. The counters reach the statistics within about a second of a commit, so a
+   * change made in that second is counted at the next run; the recount runs anyway when the
+   * counters are off (0) or the last one is older than FULL_REFRESH_AT_LEAST_EVERY_MS.
+   */
+  onlyIfChanged?: boolean;
+}
+
+/** However quiet, the job recounts at least this often. */
+export const FULL_REFRESH_AT_LEAST_EVERY_MS = 60 * 60_000;
 
 /**
  * Recomputes every aggregate in one transaction of four set-based statements. The first one
@@ -46,12 +63,22 @@ export interface RefreshResult {
  * alone, so a quiet minute writes nothing) and rows whose group vanished are deleted. Readers
  * see the old figures until the commit. Days and weeks are UTC.
  */
-export async function refreshMovementAggregates(deps: MovementDeps): Promise<RefreshResult> {
+export async function refreshMovementAggregates(deps: MovementDeps, options: RefreshOptions = {}): Promise<RefreshResult> {
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
-    await tx.execute(sql`
+    const last = await tx.execute<{ computed_at: Date | string | null; source_changes: string | null }>(sql`
       insert into movement_refreshes (id, refreshed_at) values (1, ${now.toISOString()})
-      on conflict (id) do update set refreshed_at = greatest(movement_refreshes.refreshed_at, excluded.refreshed_at)`);
+      on conflict (id) do update set refreshed_at = greatest(movement_refreshes.refreshed_at, excluded.refreshed_at)
+      returning computed_at, source_changes::text`);
+    // Read after the row lock: a refresh that waited for another sees the counters of now.
+    const counted = await tx.execute<{ changes: string }>(sql`
+      select coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)::text as changes
+      from pg_stat_user_tables where relid in ('caucuses'::regclass, 'caucus_members'::regclass)`);
+    const sourceChanges = counted.rows[0]?.changes ?? '0';
+    const { computed_at: computedAt, source_changes: lastChanges } = last.rows[0] ?? { computed_at: null, source_changes: null };
+    const recent = computedAt !== null && now.getTime() - new Date(computedAt).getTime() < FULL_REFRESH_AT_LEAST_EVERY_MS;
+    if (options.onlyIfChanged && recent && sourceChanges !== '0' && lastChanges === sourceChanges) return { refreshedAt: now, changed: 0, skipped: true };
+    await tx.execute(sql`update movement_refreshes set computed_at = ${now.toISOString()}, source_changes = ${sourceChanges}::bigint where id = 1`);
     let changed = 0;
     const run = async (statement: ReturnType<typeof sql>) => {
       // Each statement answers one row, `changed`: the rows it wrote or removed.
@@ -116,7 +143,7 @@ export async function refreshMovementAggregates(deps: MovementDeps): Promise<Ref
         returning 1
       )
       select (select count(*) from upserted) + (select count(*) from removed) as changed`);
-    return { refreshedAt: now, changed };
+    return { refreshedAt: now, changed, skipped: false };
   });
 }
 

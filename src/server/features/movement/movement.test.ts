@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock, systemClock } from '../../clock';
 import type { Database } from '../../db/client';
@@ -15,7 +15,7 @@ import { createTestDatabase } from '../../test/test-database';
 import { startTestJobQueue } from '../../test/test-jobs';
 import { FORMER_MEMBER_NAME } from '../../../domain/profiles/profile-types';
 import { MOVEMENT_MESSAGES, type MovementDistrict, type MovementProgress, type MovementState, type MovementStates } from '../../../domain/movement/movement-answers';
-import { refreshMovementAggregates } from './movement.service';
+import { FULL_REFRESH_AT_LEAST_EVERY_MS, refreshMovementAggregates } from './movement.service';
 
 let database: Database;
 let t: ReturnType<typeof createTestApp>;
@@ -42,6 +42,15 @@ async function caucus(state: string, district: number, level: number, options: {
     ...(finished ? { votingStarted: true, votingFinalized: true, electionFinalized: true, electedDelegateId: delegate!.id, finalizedAt: options.finishedAt } : {}),
   });
   return { ...row, delegate };
+}
+
+/**
+ * Makes PostgreSQL's counters of rows written (pg_stat_user_tables) include every earlier write
+ * of the test's connections now rather than within a second: the job's quiet-minute check reads
+ * them. Each pooled connection is asked to flush its pending figures as its statement ends.
+ */
+async function flushStatistics() {
+  await Promise.all(Array.from({ length: 12 }, () => database.pool.query('select pg_stat_force_next_flush()')));
 }
 
 async function get<T>(path: string): Promise<{ status: number; body: T; res: Response }> {
@@ -290,6 +299,7 @@ describe('the movement figures (issue 18)', () => {
     );
     const before = (await database.db.select().from(movementRefreshes))[0]?.refreshedAt.getTime() ?? 0;
     await caucus('WY', 1, 1, { finishedAt: new Date() });
+    await flushStatistics();
     await started.send(JOBS.movementRefresh);
     const deadline = Date.now() + 20_000;
     for (;;) {
@@ -300,5 +310,27 @@ describe('the movement figures (issue 18)', () => {
     }
     const wyoming = (await get<MovementStates>('/api/movement/states')).body.states.find((s) => s.state === 'WY')!;
     expect(wyoming).toMatchObject({ caucuses: 1, finished: 1, share: 1 });
+  });
+  it('skips the recount in a quiet minute and recounts once caucuses change (the job’s onlyIfChanged)', async () => {
+    const quietly = () => refreshMovementAggregates({ db: database.db, clock: systemClock }, { onlyIfChanged: true });
+    await refresh();
+    // Earlier writes of other connections reach the counters within a second; then a quiet run skips.
+    await expect.poll(async () => (await quietly()).skipped, { timeout: 15_000 }).toBe(true);
+    const skipped = await quietly();
+    expect(skipped).toMatchObject({ skipped: true, changed: 0 });
+    const [row] = await database.db.select().from(movementRefreshes);
+    expect(row!.refreshedAt.toISOString(), 'a skipped run still says the figures are current').toBe(skipped.refreshedAt.toISOString());
+
+    await database.db.transaction(async (tx) => {
+      await createCaucusRow(tx, { state: 'ND', district: 1, level: 1 });
+      await tx.execute(sql`select pg_stat_force_next_flush()`);
+    });
+    const recounted = await quietly();
+    expect(recounted.skipped).toBe(false);
+    expect((await get<MovementStates>('/api/movement/states')).body.states.find((s) => s.state === 'ND')).toMatchObject({ districtsWithCaucus: 1 });
+
+    // However quiet, a recount at least every FULL_REFRESH_AT_LEAST_EVERY_MS.
+    const later = fixedClock(new Date(Date.now() + FULL_REFRESH_AT_LEAST_EVERY_MS + 60_000).toISOString());
+    expect((await refreshMovementAggregates({ db: database.db, clock: later }, { onlyIfChanged: true })).skipped).toBe(false);
   });
 });

@@ -23,10 +23,12 @@ export function useMyCaucuses() {
   });
 }
 
-export function useRepresentation() {
+/** The signed-in voter's chain of representation (`enabled: false` while it is not wanted, as for a visitor). */
+export function useRepresentation({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: invitationKeys.representation,
     queryFn: ({ signal }) => api<RepresentationLink[]>('/api/my/representation', { signal }),
+    enabled,
   });
 }
 

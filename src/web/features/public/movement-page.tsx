@@ -3,6 +3,7 @@ import { Flag, MapPin, Users, Vote } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EMPTY_MOVEMENT_STATS } from '../../../domain/stats/movement';
+import { MovementOverview } from '../movement/movement-overview';
 import type { MovementStats } from '../../../domain/stats/movement-stats';
 import { api } from '../../api/http';
 import { Button } from '../../components/ui/button';
@@ -54,6 +55,8 @@ export default function MovementPage() {
         />
         <Stat icon={MapPin} label={t('movement.districtsActive')} value={s.districtsActive} detail={t('movement.districtsDetail')} loading={loading} />
       </section>
+
+      <MovementOverview />
 
       <section className="mt-10 rounded-2xl bg-navy-800 p-6 text-white md:p-10" aria-labelledby="mission-heading">
         <Flag className="h-8 w-8 text-orange-300" aria-hidden="true" />

@@ -1,0 +1,175 @@
+import { useQuery } from '@tanstack/react-query';
+import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MovementProgress } from '../../../domain/movement/movement-answers';
+import { api } from '../../api/http';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { LoadingBlocks, RetryError } from '../../components/ui/query-states';
+import { useFormat, type Format } from '../../i18n/format';
+import { dayInstant, summarize, type SeriesPoint } from './progress-series';
+
+/**
+ * Progress over time (issue 18): voters joining per day and elections finished per week, for the
+ * country, a state or a district, drawn by Chart.js (decision 033). This file is loaded only by
+ * the movement's pages (React.lazy), so Chart.js never weighs on another page. Each chart says
+ * what it draws in a sentence and keeps its figures in a table beneath it.
+ */
+
+Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
+
+export function progressPath(state?: string, district?: number): string {
+  const query = new URLSearchParams();
+  if (state) query.set('state', state);
+  if (state && district !== undefined) query.set('district', String(district));
+  const search = query.toString();
+  return `/api/movement/progress${search ? `?${search}` : ''}`;
+}
+
+export default function ProgressCharts({ state, district }: { state?: string; district?: number }) {
+  const { t } = useTranslation('movement');
+  const format = useFormat();
+  const progress = useQuery({
+    queryKey: ['movement', 'progress', state ?? null, district ?? null],
+    queryFn: () => api<MovementProgress>(progressPath(state, district)),
+    staleTime: 30_000,
+  });
+
+  if (progress.isPending) return <LoadingBlocks heights={['h-56', 'h-56']} />;
+  if (progress.isError) return <RetryError title={t('progress.failed')} error={progress.error} onRetry={progress.refetch} />;
+
+  const joins = progress.data.joinsPerDay.map((d) => ({ at: d.day, value: d.joins }));
+  const elections = progress.data.electionsPerWeek.map((w) => ({ at: w.week, value: w.finished }));
+  const joinsSummary = summarize(joins);
+  const electionsSummary = summarize(elections);
+
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <SeriesCard
+        id="joins"
+        title={t('progress.joinsTitle')}
+        summary={
+          joinsSummary.busiest
+            ? t('progress.joinsSummary', { count: joinsSummary.total, days: joins.length, busiest: format.date(dayInstant(joinsSummary.busiest.at)), most: format.number(joinsSummary.busiest.value) })
+            : t('progress.joinsNone', { days: joins.length })
+        }
+        points={joins}
+        bucketLabel={t('progress.day')}
+        valueLabel={t('progress.joins')}
+        label={(at) => format.dayMonth(dayInstant(at))}
+        fullLabel={(at) => format.date(dayInstant(at))}
+        format={format}
+      />
+      <SeriesCard
+        id="elections"
+        title={t('progress.electionsTitle')}
+        summary={
+          electionsSummary.busiest
+            ? t('progress.electionsSummary', {
+                count: electionsSummary.total,
+                weeks: elections.length,
+                busiest: format.date(dayInstant(electionsSummary.busiest.at)),
+                most: format.number(electionsSummary.busiest.value),
+              })
+            : t('progress.electionsNone', { weeks: elections.length })
+        }
+        points={elections}
+        bucketLabel={t('progress.week')}
+        valueLabel={t('progress.finished')}
+        label={(at) => format.dayMonth(dayInstant(at))}
+        fullLabel={(at) => t('progress.weekOf', { day: format.date(dayInstant(at)) })}
+        format={format}
+      />
+    </div>
+  );
+}
+
+interface SeriesCardProps {
+  id: string;
+  title: string;
+  summary: string;
+  points: SeriesPoint[];
+  bucketLabel: string;
+  valueLabel: string;
+  label(at: string): string;
+  fullLabel(at: string): string;
+  format: Format;
+}
+
+function SeriesCard({ id, title, summary, points, bucketLabel, valueLabel, label, fullLabel, format }: SeriesCardProps) {
+  const { t } = useTranslation('movement');
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const labels = points.map((p) => label(p.at));
+  const values = points.map((p) => p.value);
+  const key = JSON.stringify([labels, values]);
+
+  useEffect(() => {
+    const element = canvas.current;
+    if (!element) return;
+    const root = getComputedStyle(document.documentElement);
+    const color = (name: string, fallback: string) => root.getPropertyValue(name).trim() || fallback;
+    const chart = new Chart(element, {
+      type: 'bar',
+      data: { labels, datasets: [{ label: valueLabel, data: values, backgroundColor: color('--color-navy-500', '#2f4fa8'), borderRadius: 2 }] },
+      options: {
+        locale: format.locale,
+        animation: false,
+        maintainAspectRatio: false,
+        responsive: true,
+        scales: {
+          x: { grid: { display: false }, ticks: { color: color('--color-slate-600', '#475569'), maxRotation: 0, autoSkip: true, maxTicksLimit: 6 } },
+          y: { beginAtZero: true, ticks: { color: color('--color-slate-600', '#475569'), precision: 0 }, grid: { color: color('--color-slate-200', '#e2e8f0') } },
+        },
+        plugins: {
+          legend: { display: false },
+          tooltip: { callbacks: { title: (items) => (items[0] ? fullLabel(points[items[0].dataIndex]!.at) : ''), label: (item) => `${valueLabel}: ${format.number(item.parsed.y ?? 0)}` } },
+        },
+      },
+    });
+    return () => chart.destroy();
+    // The chart is drawn again when its figures or their words change (`key`), not on each render.
+  }, [key, valueLabel, format.locale]);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base" id={`${id}-title`}>
+          {title}
+        </CardTitle>
+        <p className="text-sm text-slate-700" id={`${id}-summary`}>
+          {summary}
+        </p>
+      </CardHeader>
+      <CardContent>
+        <div className="relative h-48">
+          <canvas ref={canvas} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-summary`} data-testid={`${id}-chart`} />
+        </div>
+        <details className="mt-3 text-sm">
+          <summary className="cursor-pointer font-medium text-navy-700">{t('progress.showFigures')}</summary>
+          <div className="mt-2 max-h-64 overflow-y-auto" tabIndex={0} role="region" aria-label={t('progress.figuresOf', { title })}>
+            <table className="w-full text-left">
+              <thead>
+                <tr className="border-b border-slate-200">
+                  <th scope="col" className="py-1 pr-3 font-semibold">
+                    {bucketLabel}
+                  </th>
+                  <th scope="col" className="py-1 text-right font-semibold">
+                    {valueLabel}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {[...points].reverse().map((p) => (
+                  <tr key={p.at} className="border-b border-slate-100">
+                    <td className="py-1 pr-3">{fullLabel(p.at)}</td>
+                    <td className="py-1 text-right tabular-nums">{format.number(p.value)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      </CardContent>
+    </Card>
+  );
+}
