@@ -8,7 +8,7 @@ import { systemClock } from '../../src/server/clock';
 import type { Db } from '../../src/server/db/client';
 import { refreshMovementAggregates } from '../../src/server/features/movement/movement.service';
 import { createCaucusRow } from '../../src/server/test/caucus-factories';
-import { en, es } from './support/catalogs';
+import { en, englishOn, es } from './support/catalogs';
 import { checkA11y, expect, pickFreeDistrict, runTag, test } from './support/caucus-fixtures';
 import type { TestUser } from './support/fixtures';
 import { focused, tabTo } from './support/keyboard';
@@ -117,6 +117,7 @@ test.describe('on a phone, in Spanish', () => {
     await signIn(page, me);
     const main = page.getByRole('main');
     const noOverflow = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const noEnglish = async () => expect(await englishOn(page), `English on ${page.url()}`).toEqual([]);
 
     await page.goto('/the-movement');
     const map = main.getByRole('group', { name: es('movement:map.label') });
@@ -126,6 +127,7 @@ test.describe('on a phone, in Spanish', () => {
     await expect(panel.getByRole('heading', { name: 'Texas' })).toBeVisible();
     await expect(page).toHaveURL(/\/the-movement$/);
     await noOverflow();
+    await noEnglish();
     await checkA11y(page);
     await texas.tap();
     await expect(page).toHaveURL(/\/the-movement\/TX$/);
@@ -145,6 +147,7 @@ test.describe('on a phone, in Spanish', () => {
     await stateLink.tap();
     await expect(main.getByRole('heading', { level: 1, name: es('movement:stateView.title', { name: stateName(home.state) }) })).toBeVisible();
     await noOverflow();
+    await noEnglish();
     await main.getByRole('link', { name: new RegExp(`^${es('movement:districtName', { district: home.district })}\\s*${es('movement:stateView.status.finished', { level: 1 })}$`) }).tap();
     await expect(page).toHaveURL(new RegExp(`/the-movement/${home.state}/${home.district}$`));
     await expect(main.getByRole('heading', { level: 1, name: districtTitle('es', home.state, home.district) })).toBeVisible();
@@ -153,6 +156,7 @@ test.describe('on a phone, in Spanish', () => {
     await expect(level1.getByRole('link', { name: mine.name })).toHaveAttribute('href', `/caucus/${mine.id}`);
     await expect(page.getByTestId('your-place')).toHaveText(es('movement:districtView.yourChain', { level: 1 }));
     await noOverflow();
+    await noEnglish();
     await checkA11y(page);
   });
 });

@@ -86,65 +86,58 @@ export async function refreshMovementAggregates(deps: MovementDeps, options: Ref
       changed += Number(result.rows[0]?.changed ?? 0);
     };
     // Per district and level: caucuses and finished elections.
-    await run(sql`
-      with fresh as (
+    await run(
+      replaceFromGroups('movement_district_levels', ['state', 'district', 'level'], ['caucuses', 'finished'], sql`
         select state, district, level, count(*)::int as caucuses, (count(*) filter (where election_finalized))::int as finished
-        from caucuses group by state, district, level
-      ), upserted as (
-        insert into movement_district_levels as m (state, district, level, caucuses, finished)
-        select state, district, level, caucuses, finished from fresh
-        on conflict (state, district, level) do update set caucuses = excluded.caucuses, finished = excluded.finished
-        where (m.caucuses, m.finished) is distinct from (excluded.caucuses, excluded.finished)
-        returning 1
-      ), removed as (
-        delete from movement_district_levels m
-        where not exists (select 1 from fresh f where f.state = m.state and f.district = m.district and f.level = m.level)
-        returning 1
-      )
-      select (select count(*) from upserted) + (select count(*) from removed) as changed`);
+        from caucuses group by state, district, level`),
+    );
     // Level-1 joins per UTC day (caucus_members.created_at, the member's joinedAt): per district, per state (district 0), the country ('', 0).
-    await run(sql`
-      with joined as (
-        select c.state, c.district, (m.created_at at time zone 'UTC')::date as day
-        from caucus_members m join caucuses c on c.id = m.caucus_id
-        where m.is_voting_member and c.level = 1
-      ), fresh as (
+    await run(
+      replaceFromGroups('movement_daily_joins', ['state', 'district', 'day'], ['joins'], sql`
         select coalesce(state, '') as state, coalesce(district, 0) as district, day, count(*)::int as joins
-        from joined group by grouping sets ((state, district, day), (state, day), (day))
-      ), upserted as (
-        insert into movement_daily_joins as t (state, district, day, joins)
-        select state, district, day, joins from fresh
-        on conflict (state, district, day) do update set joins = excluded.joins
-        where t.joins is distinct from excluded.joins
-        returning 1
-      ), removed as (
-        delete from movement_daily_joins t
-        where not exists (select 1 from fresh f where f.state = t.state and f.district = t.district and f.day = t.day)
-        returning 1
-      )
-      select (select count(*) from upserted) + (select count(*) from removed) as changed`);
+        from (
+          select c.state, c.district, (m.created_at at time zone 'UTC')::date as day
+          from caucus_members m join caucuses c on c.id = m.caucus_id
+          where m.is_voting_member and c.level = 1
+        ) joined
+        group by grouping sets ((state, district, day), (state, day), (day))`),
+    );
     // Finished elections per week (Monday, UTC) and level: per district, per state, the country.
-    await run(sql`
-      with done as (
-        select state, district, level, date_trunc('week', finalized_at at time zone 'UTC')::date as week
-        from caucuses where election_finalized and finalized_at is not null
-      ), fresh as (
+    await run(
+      replaceFromGroups('movement_weekly_elections', ['state', 'district', 'week', 'level'], ['finished'], sql`
         select coalesce(state, '') as state, coalesce(district, 0) as district, week, level, count(*)::int as finished
-        from done group by grouping sets ((state, district, week, level), (state, week, level), (week, level))
-      ), upserted as (
-        insert into movement_weekly_elections as t (state, district, week, level, finished)
-        select state, district, week, level, finished from fresh
-        on conflict (state, district, week, level) do update set finished = excluded.finished
-        where t.finished is distinct from excluded.finished
-        returning 1
-      ), removed as (
-        delete from movement_weekly_elections t
-        where not exists (select 1 from fresh f where f.state = t.state and f.district = t.district and f.week = t.week and f.level = t.level)
-        returning 1
-      )
-      select (select count(*) from upserted) + (select count(*) from removed) as changed`);
+        from (
+          select state, district, level, date_trunc('week', finalized_at at time zone 'UTC')::date as week
+          from caucuses where election_finalized and finalized_at is not null
+        ) done
+        group by grouping sets ((state, district, week, level), (state, week, level), (week, level))`),
+    );
     return { refreshedAt: now, changed, skipped: false };
   });
+}
+
+/**
+ * One statement that makes aggregate `table` equal to the rows of `fresh` (a GROUP BY): rows
+ * upserted by their `keys` (written only when a `values` column differs, so a quiet minute writes
+ * nothing and leaves no dead rows), rows whose group vanished deleted. It answers one row,
+ * `changed`: the rows written or removed. The names are this file's constants, never input.
+ */
+function replaceFromGroups(table: string, keys: readonly string[], values: readonly string[], fresh: ReturnType<typeof sql>) {
+  const list = (names: readonly string[], prefix = '') => sql.raw(names.map((n) => `${prefix}${n}`).join(', '));
+  const columns = [...keys, ...values];
+  return sql`
+    with fresh as (${fresh}), upserted as (
+      insert into ${sql.raw(table)} as t (${list(columns)})
+      select ${list(columns)} from fresh
+      on conflict (${list(keys)}) do update set ${sql.raw(values.map((v) => `${v} = excluded.${v}`).join(', '))}
+      where (${list(values, 't.')}) is distinct from (${list(values, 'excluded.')})
+      returning 1
+    ), removed as (
+      delete from ${sql.raw(table)} t
+      where not exists (select 1 from fresh f where ${sql.raw(keys.map((k) => `f.${k} = t.${k}`).join(' and '))})
+      returning 1
+    )
+    select (select count(*) from upserted) + (select count(*) from removed) as changed`;
 }
 
 // ---- reads ------------------------------------------------------------------------------------
