@@ -1,16 +1,14 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock } from '../clock';
 import type { Database } from '../db/client';
 import { mailOutbox } from '../db/schema/platform';
 import { notify } from '../features/notifications/notifications.service';
 import { createLogger } from '../logger';
 import { createNotificationHub, type NotificationHub } from '../realtime/notification-hub';
 import { createUser } from '../test/factories';
-import { TEST_ORIGIN, testSettings } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
-import { connectionOf, startTestJobQueue } from '../test/test-jobs';
-import { appJobs, wakeJobsOnWrites } from './app-jobs';
+import { connectionOf, startAppJobQueue } from '../test/test-jobs';
+import { wakeJobsOnWrites } from './app-jobs';
 import type { JobQueue } from './job-queue';
 
 let database: Database;
@@ -25,13 +23,8 @@ beforeAll(async () => {
 
 /** One app process's background side: its job queue working the app's jobs, and its LISTEN hub waking them. */
 async function startProcess(): Promise<{ queue: JobQueue; hub: NotificationHub }> {
-  let queue: JobQueue | null = null;
   const logger = createLogger('silent');
-  queue = await startTestJobQueue(
-    database,
-    appJobs({ db: database.db, clock: systemClock, logger, baseUrl: TEST_ORIGIN, secret: testSettings.AUTH_SECRET, mail: null, push: null, queue: () => queue }),
-  );
-  const started = queue;
+  const started = await startAppJobQueue(database);
   const hub = createNotificationHub({ connection: connectionOf(database), logger });
   const stopWakes = await wakeJobsOnWrites(hub, started, logger, { mail: false });
   closers.push(() => started.stop(), () => hub.close(), stopWakes);

@@ -7,12 +7,11 @@ import { caucusMembers, caucuses } from '../../db/schema/caucuses';
 import { movementRefreshes } from '../../db/schema/movement';
 import { createLogger } from '../../logger';
 import { appJobs, everyMinutesCron, JOBS } from '../../jobs/app-jobs';
-import type { JobQueue } from '../../jobs/job-queue';
 import { createCaucusRow } from '../../test/caucus-factories';
 import { createUser } from '../../test/factories';
-import { createTestApp, TEST_ORIGIN, testSettings } from '../../test/test-app';
+import { createTestApp, TEST_ORIGIN } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
-import { startTestJobQueue } from '../../test/test-jobs';
+import { startAppJobQueue } from '../../test/test-jobs';
 import { FORMER_MEMBER_NAME } from '../../../domain/profiles/profile-types';
 import { MOVEMENT_MESSAGES, type MovementDistrict, type MovementProgress, type MovementState, type MovementStates } from '../../../domain/movement/movement-answers';
 import { FULL_REFRESH_AT_LEAST_EVERY_MS, refreshMovementAggregates } from './movement.service';
@@ -51,6 +50,13 @@ async function caucus(state: string, district: number, level: number, options: {
  */
 async function flushStatistics() {
   await Promise.all(Array.from({ length: 12 }, () => database.pool.query('select pg_stat_force_next_flush()')));
+}
+
+/** A refusal: `path` answers `status` with `message`. */
+async function expectRefused(path: string, status: number, message: string) {
+  const res = await t.request(path);
+  expect(res.status, path).toBe(status);
+  expect(((await res.json()) as { error: { message: string } }).error.message, path).toBe(message);
 }
 
 async function get<T>(path: string): Promise<{ status: number; body: T; res: Response }> {
@@ -176,9 +182,7 @@ describe('the movement figures (issue 18)', () => {
       ['/api/movement/progress?state=XX', MOVEMENT_MESSAGES.stateNotFound],
       ['/api/movement/progress?state=VT&district=2', MOVEMENT_MESSAGES.districtNotFound],
     ] as const) {
-      const res = await t.request(path);
-      expect(res.status, path).toBe(404);
-      expect(((await res.json()) as { error: { message: string } }).error.message, path).toBe(message);
+      await expectRefused(path, 404, message);
     }
   });
 
@@ -194,9 +198,7 @@ describe('the movement figures (issue 18)', () => {
       ['/api/movement/progress?state=OH&district=x', MOVEMENT_MESSAGES.districtInvalid],
       ['/api/movement/progress?state=Ohio', MOVEMENT_MESSAGES.stateInvalid],
     ] as const) {
-      const res = await t.request(path);
-      expect(res.status, path).toBe(400);
-      expect(((await res.json()) as { error: { message: string } }).error.message, path).toBe(message);
+      await expectRefused(path, 400, message);
     }
   });
 
@@ -286,28 +288,16 @@ describe('the movement figures (issue 18)', () => {
   it('is refreshed by the movement-refresh job on the job queue, every minute by default', async () => {
     expect(everyMinutesCron()).toBe('* * * * *');
     expect(everyMinutesCron(5)).toBe('*/5 * * * *');
-    let queue: JobQueue | null = null;
-    const logger = createLogger('silent');
-    queue = await startTestJobQueue(
-      database,
-      appJobs({ db: database.db, clock: systemClock, logger, baseUrl: TEST_ORIGIN, secret: testSettings.AUTH_SECRET, mail: null, push: null, queue: () => queue }),
-    );
-    const started = queue;
+    const jobs = appJobs({ db: database.db, clock: systemClock, logger: createLogger('silent'), baseUrl: TEST_ORIGIN, secret: '', mail: null, push: null, queue: () => null });
+    expect(jobs.find((j) => j.name === JOBS.movementRefresh)?.cron).toBe('* * * * *');
+    const started = await startAppJobQueue(database);
     closers.push(() => started.stop());
-    expect(appJobs({ db: database.db, clock: systemClock, logger, baseUrl: TEST_ORIGIN, secret: '', mail: null, push: null, queue: () => null }).find((j) => j.name === JOBS.movementRefresh)?.cron).toBe(
-      '* * * * *',
-    );
-    const before = (await database.db.select().from(movementRefreshes))[0]?.refreshedAt.getTime() ?? 0;
+    const refreshedAt = async () => (await database.db.select().from(movementRefreshes))[0]?.refreshedAt.getTime() ?? 0;
+    const before = await refreshedAt();
     await caucus('WY', 1, 1, { finishedAt: new Date() });
     await flushStatistics();
     await started.send(JOBS.movementRefresh);
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const at = (await database.db.select().from(movementRefreshes))[0]?.refreshedAt.getTime() ?? 0;
-      if (at > before) break;
-      if (Date.now() > deadline) throw new Error('the movement-refresh job did not run');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await expect.poll(refreshedAt, { message: 'the movement-refresh job ran', timeout: 20_000 }).toBeGreaterThan(before);
     const wyoming = (await get<MovementStates>('/api/movement/states')).body.states.find((s) => s.state === 'WY')!;
     expect(wyoming).toMatchObject({ caucuses: 1, finished: 1, share: 1 });
   });

@@ -89,7 +89,7 @@ export default function DistrictPage() {
             </Card>
           </div>
 
-          <YourPlace ownDistrict={ownDistrict} signedIn={user !== null} mine={mine.data ?? null} />
+          <YourPlace ownDistrict={ownDistrict} mine={mine.data ?? null} />
 
           <section className="mt-8" aria-labelledby="tree-heading">
             <h2 id="tree-heading" className="text-xl font-bold text-navy-900">
@@ -118,9 +118,10 @@ export default function DistrictPage() {
 }
 
 /** Where the visitor stands: in the tree (marked on it), not in a caucus yet, or not of this district. */
-function YourPlace({ ownDistrict, signedIn, mine }: { ownDistrict: boolean; signedIn: boolean; mine: RepresentationLink[] | null }) {
+function YourPlace({ ownDistrict, mine }: { ownDistrict: boolean; mine: RepresentationLink[] | null }) {
   const { t } = useTranslation('movement');
-  if (!signedIn || !ownDistrict || mine === null) return null;
+  // ownDistrict is only true for a signed-in voter of this district.
+  if (!ownDistrict || mine === null) return null;
   const highest = mine.reduce((best, link) => Math.max(best, link.level), 0);
   return (
     <p className="mt-4 rounded-xl border border-accent-600/40 bg-orange-50 p-4 text-sm text-slate-800" data-testid="your-place">

@@ -18,7 +18,7 @@ import { dayInstant, summarize, type SeriesPoint } from './progress-series';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 
-export function progressPath(state?: string, district?: number): string {
+function progressPath(state?: string, district?: number): string {
   const query = new URLSearchParams();
   if (state) query.set('state', state);
   if (state && district !== undefined) query.set('district', String(district));
