@@ -82,3 +82,34 @@ export async function stopApp(child: ChildProcess): Promise<void> {
     await exited;
   }
 }
+
+/**
+ * The bare node:http server of the floor measurement (bare-http-floor.mjs) on `port`, with
+ * `workers` processes and a pool of `poolMax` on the app's database; ready when it answers.
+ */
+export async function startBareFloor(options: { port: number; workers: number; connection: object; poolMax: number }): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['scripts/bench/bare-http-floor.mjs'], {
+    env: {
+      ...process.env,
+      BARE_FLOOR_PORT: String(options.port),
+      BARE_FLOOR_WORKERS: String(options.workers),
+      BARE_FLOOR_DB: JSON.stringify(options.connection),
+      BARE_FLOOR_POOL: String(options.poolMax),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The bare floor server exited (${child.exitCode ?? child.signalCode}).`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${options.port}/`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stopApp(child);
+      throw new Error('The bare floor server did not answer within 30 s.');
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort, startApp, stopApp } from './app-process';
+import { freePort, startApp, startBareFloor, stopApp } from './app-process';
 import { engageEndpoints } from './engage-bench';
 import { ensureSocialData, socialEndpoints } from './social-bench';
 import { postmasterPid, treeCpuMs } from './cpu-accounting';
@@ -616,6 +616,23 @@ async function main() {
       );
     }
 
+    // The floor of any Node HTTP server here, next to /api/health and the raw select 1: a bare
+    // node:http server (as many processes as the app) answering after one select 1 (issue 16).
+    let floor: Measure | null = null;
+    if (results.some((r) => r.endpoint.route === 'GET /api/health')) {
+      const floorPort = await freePort();
+      const connection = typeof database.connection === 'string' ? { connectionString: database.connection } : database.connection;
+      const bare = await startBareFloor({ port: floorPort, workers, connection, poolMax: connections });
+      try {
+        const request = () => ({ path: '/' });
+        if (warmupS > 0) await httpLoad(`http://127.0.0.1:${floorPort}`, request, warmupS);
+        floor = await httpLoad(`http://127.0.0.1:${floorPort}`, request, durationS);
+        log(`  bare node:http + select 1 (the floor)  ${fmt(floor.rps).padStart(7)} req/s p95 ${fmt(floor.p95, 1)} ms`);
+      } finally {
+        await stopApp(bare);
+      }
+    }
+
     // What the writes must never break, counted over the whole database after the run.
     const invariants = results.some((r) => r.endpoint.write) ? await countInvariantViolations(pool) : [];
     for (const i of invariants) log(`  ${i.violations === 0 ? 'ok' : 'BROKEN'}: ${i.rule} (${i.violations} violations)`);
@@ -624,7 +641,7 @@ async function main() {
     for (const endpoint of endpoints) if (endpoint.explain.length) plans.push({ name: endpoint.route, plan: await explain(pool, endpoint.explain) });
     const pgVersion = (await pool.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
 
-    const report = renderReport({ results, plans, counts, skipped, invariants, pgVersion, mode: database.mode, loadBefore, loadAfter: os.loadavg() });
+    const report = renderReport({ results, floor, plans, counts, skipped, invariants, pgVersion, mode: database.mode, loadBefore, loadAfter: os.loadavg() });
     console.log(`\n${report}`);
     writeReport(args.out, report);
     log(`\nWritten to ${args.out}.`);
@@ -694,6 +711,7 @@ function goalMet(endpoint: Endpoint, app: Measure, percentOfRaw: number | null):
 
 function renderReport(input: {
   results: Array<{ endpoint: Endpoint; app: Measure; raw: Measure | null; cost: Cost }>;
+  floor: Measure | null;
   plans: Array<{ name: string; plan: string }>;
   counts: Record<string, number>;
   skipped: string[];
@@ -734,6 +752,17 @@ function renderReport(input: {
       `| \`${endpoint.route}\` | ${endpoint.note}; raw: ${endpoint.rawNote}${app.errors ? `; **${app.errors} errors**` : ''} | ${fmt(app.rps)} | ${ms(app.p50)} | ${ms(app.p95)} | ${ms(app.p99)} | ` +
         (raw ? `${fmt(raw.rps)} | ${ms(raw.p50)} | ${ms(raw.p95)} | ${ms(raw.p99)} | ${fmt(percent ?? 0)} %` : '– | – | – | – | –') +
         ` | ${goalMet(endpoint, app, percent) ? 'yes' : '**no**'} |`,
+    );
+  }
+  const health = input.results.find((r) => r.endpoint.route === 'GET /api/health');
+  if (input.floor && health?.raw) {
+    const percent = (n: number) => `${fmt((100 * n) / health.raw!.rps)} %`;
+    lines.push('');
+    lines.push(
+      `The floor of any Node.js HTTP server on this machine: a bare \`node:http\` server (${workers} process${workers === 1 ? '' : 'es'}, no framework, ` +
+        `no log, no middleware; scripts/bench/bare-http-floor.mjs) answering each request after one \`select 1\` made ${fmt(input.floor.rps)} req/s ` +
+        `(p95 ${ms(input.floor.p95)} ms): ${percent(input.floor.rps)} of the raw \`select 1\`. \`/api/health\` made ${percent(health.app.rps)} of it, ` +
+        `${fmt((100 * health.app.rps) / input.floor.rps)} % of the bare server.`,
     );
   }
   // Where the time goes: CPU per request in each part, and the ceiling those costs put on this

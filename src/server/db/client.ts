@@ -27,9 +27,19 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * The app's named statements (the session lookup, src/server/db/prepared-statements.ts) are
+ * the ones whose planning costs more than running them: PostgreSQL gives them its generic plan
+ * from their first run instead of weighing custom plans each time, which it kept doing for the
+ * badge figures (decision 034). Unnamed statements are planned on each call, as before.
+ */
+export function withGenericPlans(config: pg.PoolConfig): pg.PoolConfig {
+  return { ...config, options: [config.options, '-c plan_cache_mode=force_generic_plan'].filter(Boolean).join(' ') };
+}
+
 export function openDatabase(connection: ConnectionConfig, options: { max?: number } = {}): Database {
   const config: pg.PoolConfig = typeof connection === 'string' ? { connectionString: connection } : { ...connection };
-  const pool = new pg.Pool({ max: options.max ?? 10, ...config });
+  const pool = new pg.Pool(withGenericPlans({ max: options.max ?? 10, ...config }));
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => undefined);
   // Live events are sent after their write commits (src/server/realtime/publish.ts).

@@ -6,7 +6,7 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Logger } from '../logger';
-import { schema, type Database, type Db } from './client';
+import { schema, withGenericPlans, type Database, type Db } from './client';
 
 /** Set after a write: the primary's WAL position once that write had committed, in hexadecimal (cookie-safe). */
 export const WROTE_COOKIE = 'caucus_wrote';
@@ -274,13 +274,15 @@ export function createReadReplica(deps: ReadReplicaDeps): ReadReplica {
 
 /** Opens a pool on DATABASE_REPLICA_URL and routes between it and the primary; asks it once before returning. */
 export async function openReadReplica(options: { url: string; primary: Pick<Database, 'db' | 'pool'>; logger: Logger; poolMax?: number }): Promise<ReadReplica> {
-  const replica = new pg.Pool({
-    connectionString: options.url,
-    max: options.poolMax ?? 10,
-    // A replica that does not answer must cost a read little: after this it counts as down.
-    connectionTimeoutMillis: 2000,
-    application_name: 'caucus tolerant reads',
-  });
+  const replica = new pg.Pool(
+    withGenericPlans({
+      connectionString: options.url,
+      max: options.poolMax ?? 10,
+      // A replica that does not answer must cost a read little: after this it counts as down.
+      connectionTimeoutMillis: 2000,
+      application_name: 'caucus tolerant reads',
+    }),
+  );
   const readReplica = createReadReplica({ primary: options.primary, replica, logger: options.logger });
   const first = await readReplica.refresh();
   if (first.usable) options.logger.info({ lagMs: first.lagMs }, 'read replica: tolerant reads go to DATABASE_REPLICA_URL');

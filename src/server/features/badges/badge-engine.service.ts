@@ -1,6 +1,7 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { badgesReachedBy, type BadgeMetrics } from '../../../domain/badges/badge-progress';
 import type { DbOrTx } from '../../db/client';
+import { executePrepared } from '../../db/prepared-statements';
 import { awardBadges } from '../points/awards.service';
 
 /**
@@ -44,7 +45,8 @@ interface FiguresRow extends Record<string, unknown> {
 export async function readBadgeFiguresOf(tx: DbOrTx, userIds: readonly string[]): Promise<Map<string, UserBadgeFigures>> {
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return new Map();
-  const result = await tx.execute<FiguresRow>(sql`
+  // Prepared: planning this statement cost PostgreSQL 1.9 ms, running it 0.4 (decision 034).
+  const result = await executePrepared<FiguresRow>(tx, sql`
     select
       u.id,
       u.sparks,
@@ -74,7 +76,7 @@ export async function readBadgeFiguresOf(tx: DbOrTx, userIds: readonly string[])
         where p.user_id = u.id), '{}') as premium_badges,
       coalesce((select array_agg(b.name) from user_badges ub join badges b on b.id = ub.badge_id where ub.user_id = u.id), '{}') as earned
     from users u
-    where ${inArray(sql`u.id`, ids)}`);
+    where u.id = any(${sql.param(ids)}::uuid[])`);
   return new Map(result.rows.map((r) => [r.id, toFigures(r)]));
 }
 
@@ -119,7 +121,7 @@ export async function evaluateBadgesOf(tx: DbOrTx, userIds: readonly string[], a
   const ids = [...new Set(userIds)].sort();
   const earned = new Map<string, string[]>();
   if (ids.length === 0) return earned;
-  await tx.execute(sql`select u.id from users u where ${inArray(sql`u.id`, ids)} order by u.id for no key update`);
+  await executePrepared(tx, sql`select u.id from users u where u.id = any(${sql.param(ids)}::uuid[]) order by u.id for no key update`);
   const figures = await readBadgeFiguresOf(tx, ids);
   for (const id of ids) {
     const f = figures.get(id);

@@ -16,6 +16,7 @@ import {
 import { FORMER_MEMBER_NAME } from '../../../domain/profiles/profile-types';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
+import { executePrepared } from '../../db/prepared-statements';
 import { broadcasts } from '../../db/schema/social';
 import { forbidden, notFound } from '../../http/app-error';
 import type { JobQueue } from '../../jobs/job-queue';
@@ -106,7 +107,8 @@ function toView(r: BroadcastRow, viewerId: string): BroadcastView {
  *   cut to BROADCAST_LIST_LIMIT before the rows themselves are read.
  */
 export async function listBroadcastsFor(db: DbOrTx, viewerId: string, limit = BROADCAST_LIST_LIMIT): Promise<BroadcastView[]> {
-  const result = await db.execute<BroadcastRow>(sql`
+  // Prepared: planning it cost PostgreSQL 1.9 ms a read, running it 2.4 (decision 034).
+  const result = await executePrepared<BroadcastRow>(db, sql`
     with recursive me as (
       select state, district from users where id = ${viewerId}
     ),

@@ -14,6 +14,7 @@ import type { ConversationList, ConversationRead, ConversationThread, PrivateMes
 import { UNREAD_COUNT_CAP } from '../../../domain/social/unread-count';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
+import { runPrepared } from '../../db/prepared-statements';
 import { users } from '../../db/schema/auth';
 import { privateMessages } from '../../db/schema/social';
 import { badRequest, notFound } from '../../http/app-error';
@@ -79,10 +80,12 @@ export async function sendPrivateMessage({ db, clock }: MessageDeps, senderId: s
   return db.transaction(async (tx) => {
     // The recipient, the blocks between the two and the sender's name (for the notification) in
     // one statement: each round trip is a large share of a message's cost (issue 16).
-    const [facts] = await tx
-      .select({ recipient: users.id, blockers: blockersBetween(senderId, input.recipientId), senderName: sql<string | null>`(select name from users where id = ${senderId})` })
-      .from(sql`(select 1) as one`)
-      .leftJoin(users, and(eq(users.id, input.recipientId), isNull(users.deletedAt)));
+    const [facts] = await runPrepared(
+      tx
+        .select({ recipient: users.id, blockers: blockersBetween(senderId, input.recipientId), senderName: sql<string | null>`(select name from users where id = ${senderId})` })
+        .from(sql`(select 1) as one`)
+        .leftJoin(users, and(eq(users.id, input.recipientId), isNull(users.deletedAt))),
+    );
     if (!facts?.recipient) throw notFound(MESSAGE_ERRORS.recipientNotFound);
     refuseIfBlocked(senderId, facts.blockers);
     return insertPrivateMessage(tx, { senderId, recipientId: input.recipientId, message: input.message, at: clock.now(), senderName: facts.senderName });

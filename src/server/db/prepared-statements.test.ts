@@ -1,0 +1,67 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from './client';
+import { users } from './schema/auth';
+import { executePrepared, preparedNameOf, PREPARED_TEXTS_MAX, runPrepared } from './prepared-statements';
+import { createTestDatabase } from '../test/test-database';
+import { createUser } from '../test/factories';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+
+/** The statements prepared on the connection that runs `tx`, by name. */
+async function preparedOn(tx: Parameters<Parameters<Database['db']['transaction']>[0]>[0]) {
+  const rows = await tx.execute<{ name: string; statement: string; generic_plans: string; custom_plans: string }>(
+    sql`select name, statement, generic_plans, custom_plans from pg_prepared_statements`,
+  );
+  return new Map(rows.rows.map((r) => [r.name, { statement: r.statement, generic: Number(r.generic_plans), custom: Number(r.custom_plans) }]));
+}
+
+describe('executePrepared', () => {
+  it('runs a statement by a name of its text on the connection, with its values, and reuses its generic plan', async () => {
+    const a = await createUser(database.db, { name: 'Prepared A' });
+    const b = await createUser(database.db, { name: 'Prepared B' });
+    const query = (ids: string[]) => sql`select name from users where id = any(${sql.param(ids)}::uuid[]) order by name`;
+    await database.db.transaction(async (tx) => {
+      const first = await executePrepared<{ name: string }>(tx, query([a.id]));
+      const second = await executePrepared<{ name: string }>(tx, query([a.id, b.id]));
+      expect(first.rows.map((r) => r.name)).toEqual(['Prepared A']);
+      expect(second.rows.map((r) => r.name)).toEqual(['Prepared A', 'Prepared B']);
+      const prepared = await preparedOn(tx);
+      const name = preparedNameOf('select name from users where id = any($1::uuid[]) order by name');
+      expect(name).toMatch(/^p_[0-9a-f]{20}$/);
+      // One statement for both lists: the text does not vary with the values.
+      expect(prepared.get(name!)).toEqual({ statement: 'select name from users where id = any($1::uuid[]) order by name', generic: 2, custom: 0 });
+    });
+  });
+
+  it('gives a query builder its statement by name, its fields mapped as without it', async () => {
+    const a = await createUser(database.db, { name: 'Prepared C' });
+    await database.db.transaction(async (tx) => {
+      const builder = () => tx.select({ displayName: users.name }).from(users).where(eq(users.id, a.id));
+      const rows = await runPrepared(builder());
+      expect(rows).toEqual([{ displayName: 'Prepared C' }]);
+      const prepared = await preparedOn(tx);
+      expect(prepared.get(preparedNameOf(builder().toSQL().sql)!)?.statement).toBe(builder().toSQL().sql);
+    });
+  });
+});
+
+describe('preparedNameOf', () => {
+  it('names one text one way, two texts two ways, and stops naming past its cap', () => {
+    expect(preparedNameOf('select 1')).toBe(preparedNameOf('select 1'));
+    expect(preparedNameOf('select 1')).not.toBe(preparedNameOf('select 2'));
+    for (let i = 0; i < PREPARED_TEXTS_MAX; i += 1) preparedNameOf(`select ${i} as n`);
+    expect(preparedNameOf('select 1')).toBeDefined(); // named before the cap: still named
+    expect(preparedNameOf('select 99999 as past_the_cap')).toBeUndefined();
+  });
+
+  it('runs a statement unnamed past the cap, with the same answer', async () => {
+    const a = await createUser(database.db, { name: 'Prepared D' });
+    const text = sql`select name from users where id = ${a.id} and 'past the cap' <> ''`;
+    const rows = await executePrepared<{ name: string }>(database.db, text);
+    expect(rows.rows).toEqual([{ name: 'Prepared D' }]);
+  });
+});
