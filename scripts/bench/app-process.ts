@@ -51,21 +51,24 @@ export async function startApp({ port, logFile, dataDir, databaseUrl, env = {} }
     },
     stdio: ['ignore', out, out],
   });
+  await answering(child, `http://127.0.0.1:${port}/api/health`, 180_000, () => `The app (its log:\n${tail(logFile)})`);
+  return child;
+}
+
+/** Waits until `url` answers 2xx, or throws (stopping `child`) when it exits or `timeoutMs` passes. */
+async function answering(child: ChildProcess, url: string, timeoutMs: number, what: () => string): Promise<void> {
   const exited = once(child, 'exit');
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`The app exited (${child.exitCode ?? child.signalCode}) before answering:\n${tail(logFile)}`);
-    }
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what()} exited (${child.exitCode ?? child.signalCode}) before answering ${url}`);
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.ok) return child;
+      if ((await fetch(url)).ok) return;
     } catch {
       /* not listening yet */
     }
     if (Date.now() > deadline) {
       await stopApp(child);
-      throw new Error(`The app did not answer /api/health within 180 s:\n${tail(logFile)}`);
+      throw new Error(`${what()} did not answer ${url} within ${timeoutMs / 1000} s`);
     }
     await Promise.race([exited, new Promise((r) => setTimeout(r, 250))]);
   }
@@ -98,18 +101,6 @@ export async function startBareFloor(options: { port: number; workers: number; c
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`The bare floor server exited (${child.exitCode ?? child.signalCode}).`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${options.port}/`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stopApp(child);
-      throw new Error('The bare floor server did not answer within 30 s.');
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await answering(child, `http://127.0.0.1:${options.port}/`, 30_000, () => 'The bare floor server');
+  return child;
 }

@@ -61,7 +61,11 @@ describe('preparedNameOf', () => {
   it('runs a statement unnamed past the cap, with the same answer', async () => {
     const a = await createUser(database.db, { name: 'Prepared D' });
     const text = sql`select name from users where id = ${a.id} and 'past the cap' <> ''`;
-    const rows = await executePrepared<{ name: string }>(database.db, text);
-    expect(rows.rows).toEqual([{ name: 'Prepared D' }]);
+    await database.db.transaction(async (tx) => {
+      const rows = await executePrepared<{ name: string }>(tx, text);
+      expect(rows.rows).toEqual([{ name: 'Prepared D' }]);
+      const statements = [...(await preparedOn(tx)).values()].map((p) => p.statement);
+      expect(statements.some((s) => s.includes('past the cap'))).toBe(false);
+    });
   });
 });
