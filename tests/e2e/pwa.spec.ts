@@ -36,8 +36,9 @@ test('the service worker takes the app in charge and shows the offline page with
   await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/home');
   await context.setOffline(false);
-  await page.getByRole('link', { name: 'Try again' }).click();
-  await expect(page).toHaveURL(/\/home$/);
+  // The link opens /home, which sends a visitor on to sign in: wait for the navigation to /home
+  // itself (a URL check after it could already see /auth on a loaded machine).
+  await Promise.all([page.waitForURL(/\/home$/, { waitUntil: 'commit' }), page.getByRole('link', { name: 'Try again' }).click()]);
 });
 
 test('push is opt-in per device: turned on, remembered, shown by the worker, and turned off', async ({ createUser, browser, baseURL, db }) => {
