@@ -255,7 +255,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.route('/api', moderationRoutes({ db, clock }));
   app.route('/api', notificationRoutes({ db, clock }));
   app.route('/api', notificationSettingsRoutes({ db, clock, secret: settings.AUTH_SECRET }));
-  app.route('/api', pushRoutes({ db, clock, publicKey: deps.vapidPublicKey ?? null }));
+  app.route('/api', pushRoutes({ db, clock, publicKey: deps.vapidPublicKey ?? null, appHosts: origins.map((origin) => new URL(origin).hostname) }));
   app.route('/api', messageRoutes({ db, clock, logger, notifications: deps.notifications, streams }));
   app.route('/api', broadcastRoutes({ db, clock, jobs: deps.jobs }));
   app.route('/api', debateRoutes({ db, clock, readDb }));
