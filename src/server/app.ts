@@ -41,6 +41,7 @@ import { appConfigSchema, healthSchema, sessionAnswerSchema } from '../domain/ap
 import { AUTH_DOCS } from './features/auth/auth-docs';
 import { apiTokenRoutes } from './features/api-tokens/api-tokens.routes';
 import { apiTokenAuth } from './http/api-token-auth';
+import { personalAnswers } from './http/cache-control';
 import { compressResponses } from './http/compression';
 import { authInputGuard } from './http/auth-input-guard';
 import { errorHandler } from './http/error-handler';
@@ -190,6 +191,9 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   const readDb = deps.readReplica?.readDbFor;
   app.use('*', compressResponses);
   app.use('*', securityHeaders());
+  // Answers made for whoever asks are kept by no cache in front of the app (issue 29): every API
+  // answer unless its route made it public, the mailbox, the unsubscribe and provider pages.
+  for (const path of ['/api/*', '/dev/*', '/unsubscribe/*', '/test-provider/*', '/webhooks/*']) app.use(path, personalAnswers());
   app.use('/api/*', translatedErrors()); // refusals in the visitor's language (issue 15)
   // A personal API token reads within its scopes; it never writes (issue 17).
   app.use('/api/*', apiTokenAuth({ db, clock, max: settings.API_TOKEN_RATE_LIMIT_MAX ?? 120, windowSeconds: settings.API_TOKEN_RATE_LIMIT_WINDOW_SECONDS ?? 60 }));
@@ -255,7 +259,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.route('/api', moderationRoutes({ db, clock }));
   app.route('/api', notificationRoutes({ db, clock }));
   app.route('/api', notificationSettingsRoutes({ db, clock, secret: settings.AUTH_SECRET }));
-  app.route('/api', pushRoutes({ db, clock, publicKey: deps.vapidPublicKey ?? null }));
+  app.route('/api', pushRoutes({ db, clock, publicKey: deps.vapidPublicKey ?? null, appHosts: origins.map((origin) => new URL(origin).hostname) }));
   app.route('/api', messageRoutes({ db, clock, logger, notifications: deps.notifications, streams }));
   app.route('/api', broadcastRoutes({ db, clock, jobs: deps.jobs }));
   app.route('/api', debateRoutes({ db, clock, readDb }));

@@ -62,7 +62,7 @@ export async function serveApp({ settings, logger, database, vapidKeys, fatal }:
 
   // Background work (decision 024): notification delivery, digests, reminders, mail — on pg-boss
   // in the same PostgreSQL, each job once whatever the number of processes.
-  const push = createPushDelivery({ db: database.db, keys: vapidKeys, subject: vapidSubject(settings), logger, clock: systemClock });
+  const push = createPushDelivery({ db: database.db, keys: vapidKeys, subject: vapidSubject(settings), logger, clock: systemClock, appHosts: [new URL(settings.BASE_URL).hostname] });
   const mail = settings.SMTP_URL ? { transport: smtpTransport(settings.SMTP_URL), from: settings.MAIL_FROM } : null;
   let queue: JobQueue | null = null;
   queue = await startJobQueue({

@@ -296,6 +296,8 @@ export const SPANISH_MESSAGES: Record<string, string> = {
   'push must be true or false': 'push debe ser true o false',
   'cadence must be immediate, daily or weekly': 'cadence debe ser immediate, daily o weekly',
   'This browser gave an invalid push address.': 'Este navegador dio una dirección de notificaciones push no válida.',
+  'This push address is not a push service on the internet: notifications are sent only to https push services on port 443.':
+    'Esta dirección de notificaciones push no es un servicio push de internet: las notificaciones solo se envían a servicios push https en el puerto 443.',
   'This browser gave invalid push keys.': 'Este navegador dio claves de notificaciones push no válidas.',
   'This device is not subscribed.': 'Este dispositivo no está suscrito.',
 

@@ -40,7 +40,7 @@ describe('staticSite', () => {
     expect(new Set(nonces).size).toBe(1);
     expect(styleSrc(res)).toBe(`style-src 'self' 'nonce-${nonces[0]}'`);
     expect(res.headers.get('content-security-policy')).not.toContain('unsafe-inline');
-    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
   });
 
   it('never gives two answers the same nonce', async () => {

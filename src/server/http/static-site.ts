@@ -7,6 +7,7 @@ import type { RenderedPage } from '../../domain/rendering/rendered-page';
 import { withRenderedPage } from './page-render';
 import { languageOf, themeOf, withHtmlAttributes } from './request-language';
 import { allowStyles, newCspNonce, styleAttributeSources } from './security';
+import { PERSONAL_CACHE_CONTROL } from './cache-control';
 
 /**
  * The placeholder the web build (vite.config.ts, `html.cspNonce`) writes wherever index.html
@@ -98,8 +99,9 @@ export function staticSite(distDir: string, options: StaticSiteOptions = {}) {
       html = withRenderedPage(html, page);
       allowStyles(c, styleAttributeSources(page.html));
     }
-    // The nonce is this response's alone: no cache may keep the page and hand it out again.
-    c.header('Cache-Control', 'no-store');
+    // The nonce is this response's alone, and a page drawn by the server shows the visitor's own
+    // data: no cache may keep the page and hand it out again (issue 29).
+    c.header('Cache-Control', PERSONAL_CACHE_CONTROL);
     const links = routePreloadLinks(built.preloads, c.req.path, nonce) + languagePreloadLinks(built.languages, language, nonce);
     return c.html(html.replace('</head>', () => `${links}</head>`));
   };

@@ -101,7 +101,7 @@ describe('reading with a token', () => {
     const created = await makeToken(members[0]!);
     const roster = await withToken(created.token, `/api/caucuses/${caucus.id}`);
     expect(roster.status).toBe(200);
-    expect(roster.headers.get('cache-control')).toBe('no-store');
+    expect(roster.headers.get('cache-control')).toBe('private, no-store');
     const detail = (await roster.json()) as { members: Array<{ id: string; name: string }> };
     expect(detail.members.map((m) => m.id).sort()).toEqual(members.map((m) => m.id).sort());
     const profile = await withToken(created.token, `/api/profiles/${members[2]!.id}`);

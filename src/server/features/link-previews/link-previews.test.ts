@@ -145,7 +145,7 @@ describe('a caucus invitation: /join-caucus/{code} and /join/{code}', () => {
     const nonce = /<meta property="csp-nonce" nonce="([^"]+)">/.exec(html)![1]!;
     expect(nonce).not.toBe(CSP_NONCE_PLACEHOLDER);
     expect(res.headers.get('content-security-policy')).toContain(`style-src 'self' 'nonce-${nonce}'`);
-    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
     // Only the share image may be embedded by other sites.
     expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
   });

@@ -1,6 +1,9 @@
 import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage } from 'node:http';
+import { execFileSync } from 'node:child_process';
+import type { IncomingMessage } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { createServer as createTcpServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -14,6 +17,7 @@ import { createLogger } from '../../logger';
 import { createUser } from '../../test/factories';
 import { createTestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
+import { PublicHttpsAgent, type Resolve } from '../../outbound/public-https-agent';
 import { PUSH_MAX_FAILURES, createPushDelivery, type PushPayload } from './push-delivery';
 import { MAX_PUSH_DEVICES, PUSH_MESSAGES } from './push-subscriptions.service';
 import { VAPID_KEYS_FILE, loadOrCreateVapidKeys } from './vapid-keys';
@@ -100,13 +104,87 @@ describe('push subscriptions', () => {
     expect(results.filter((r) => r.status === 409)).toHaveLength(5);
     expect(await database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, cy.id))).toHaveLength(MAX_PUSH_DEVICES);
   });
+
+  it('refuse an endpoint that is not a push service on the internet with a 400, in the reader’s language, and store nothing (issue 29)', async () => {
+    // The app also answers at caucus.example.org: its own host is refused like any address inside.
+    const app = createTestApp(database.db, { settings: { extraOrigins: ['https://caucus.example.org'] } });
+    const ida = await createUser(database.db);
+    const cookie = await app.cookieFor(ida);
+    for (const endpoint of [
+      'https://127.0.0.1:5432/',
+      'https://127.0.0.1/push',
+      'https://[::1]/push',
+      'https://[::ffff:127.0.0.1]/push',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://2130706433/push',
+      'https://0x7f.1/push',
+      'https://10.0.0.5/push',
+      'https://localhost/push',
+      'https://localhost./push',
+      'https://push.localhost/push',
+      'https://metadata.google.internal/computeMetadata/v1/',
+      'https://postgres/push',
+      'https://fcm.googleapis.com:5432/push',
+      'https://user:pass@fcm.googleapis.com/push',
+      'https://caucus.example.org/api/health',
+      'https://localhost:3000/api/health',
+    ]) {
+      const res = await app.request('/api/push/subscriptions', { method: 'POST', cookie, json: subscription(endpoint) });
+      expect(res.status, endpoint).toBe(400);
+      expect(((await res.json()) as { error: { message: string } }).error.message, endpoint).toBe(PUSH_MESSAGES.endpointRefused);
+    }
+    expect(await database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, ida.id))).toHaveLength(0);
+    const spanish = await app.request('/api/push/subscriptions', { method: 'POST', cookie, json: subscription('https://[::1]/push'), headers: { 'accept-language': 'es' } });
+    expect(((await spanish.json()) as { error: { message: string } }).error.message).toBe(
+      'Esta dirección de notificaciones push no es un servicio push de internet: las notificaciones solo se envían a servicios push https en el puerto 443.',
+    );
+    // A push service's address is taken.
+    expect((await app.request('/api/push/subscriptions', { method: 'POST', cookie, json: subscription(`https://fcm.googleapis.com/fcm/send/${randomBytes(8).toString('hex')}`) })).status).toBe(201);
+  });
 });
 
-describe('sending a push (against a local push endpoint)', () => {
+/** A certificate for the stand-in push service (openssl, as the machine has it). */
+function selfSignedCertificate(name: string): { key: string; cert: string } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'push-tls-'));
+  execFileSync('openssl', [
+    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
+    '-subj', `/CN=${name}`, '-addext', `subjectAltName=DNS:${name}`,
+    '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'),
+  ], { stdio: 'ignore' });
+  return { key: readFileSync(path.join(dir, 'key.pem'), 'utf8'), cert: readFileSync(path.join(dir, 'cert.pem'), 'utf8') };
+}
+
+/**
+ * The app's agent, with every connection sent to a port on this machine (push services listen
+ * on 443): what a test needs to stand in for a push service, or to watch for connections.
+ */
+class LocalPortAgent extends PublicHttpsAgent {
+  constructor(
+    private readonly port: () => number,
+    options: ConstructorParameters<typeof PublicHttpsAgent>[0],
+  ) {
+    super(options);
+  }
+  override createConnection(options: Parameters<PublicHttpsAgent['createConnection']>[0], callback?: Parameters<PublicHttpsAgent['createConnection']>[1]) {
+    return super.createConnection({ ...options, port: this.port() }, callback);
+  }
+}
+
+const resolvesTo =
+  (address: string): Resolve =>
+  () =>
+    Promise.resolve([{ address, family: 4 }]);
+
+const keys = loadOrCreateVapidKeys({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'vapid-')) });
+const clock = fixedClock('2030-01-01T00:00:00Z');
+
+describe('sending a push (against a local push service)', () => {
+  const PUSH_HOST = 'push.caucus.test';
   const received: Array<{ path: string; headers: IncomingMessage['headers']; body: Buffer }> = [];
   let answer = 201;
-  let origin = '';
-  const server = createServer((req, res) => {
+  let port = 0;
+  const tls = selfSignedCertificate(PUSH_HOST);
+  const server = createHttpsServer(tls, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -116,17 +194,17 @@ describe('sending a push (against a local push endpoint)', () => {
   });
   beforeAll(async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    port = (server.address() as { port: number }).port;
     afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
   });
 
-  const keys = loadOrCreateVapidKeys({ dataDir: mkdtempSync(path.join(os.tmpdir(), 'vapid-')) });
-  const clock = fixedClock('2030-01-01T00:00:00Z');
-  const push = () => createPushDelivery({ db: database.db, keys, subject: 'mailto:ops@caucus.test', logger: createLogger('silent'), clock });
+  // The push service's name resolves to this machine, which the app's own rule would refuse: here it may.
+  const agent = new LocalPortAgent(() => port, { resolve: resolvesTo('127.0.0.1'), allowAddress: () => true, ca: tls.cert });
+  const push = () => createPushDelivery({ db: database.db, keys, subject: 'mailto:ops@caucus.test', logger: createLogger('silent'), clock, agent });
 
   async function device(userId: string) {
     const k = deviceKeys();
-    const endpoint = `${origin}/push/${randomBytes(6).toString('hex')}`;
+    const endpoint = `https://${PUSH_HOST}/push/${randomBytes(6).toString('hex')}`;
     await database.db.insert(pushSubscriptions).values({ userId, endpoint, p256dh: k.p256dh, auth: k.authText });
     return { ...k, endpoint };
   }
@@ -136,7 +214,7 @@ describe('sending a push (against a local push endpoint)', () => {
     const phone = await device(dee.id);
     answer = 201;
     await push().send([{ userId: dee.id, title: 'Your caucus is full', body: 'Vote now.', link: '/caucus/1', tag: 'caucus_full:1' }]);
-    const got = received.find((r) => `${origin}${r.path}` === phone.endpoint)!;
+    const got = received.find((r) => `https://${PUSH_HOST}${r.path}` === phone.endpoint)!;
     expect(got.headers['content-encoding']).toBe('aes128gcm');
     expect(Number(got.headers.ttl)).toBeGreaterThan(0);
     const plain = ece.decrypt(got.body, { version: 'aes128gcm', privateKey: phone.ecdh, authSecret: phone.authText }) as Buffer;
@@ -145,7 +223,7 @@ describe('sending a push (against a local push endpoint)', () => {
     const vapid = /^vapid t=([^,]+), k=(.+)$/.exec(String(got.headers.authorization))!;
     expect(vapid[2]).toBe(keys.publicKey);
     const [header, claims, signature] = vapid[1]!.split('.') as [string, string, string];
-    expect(JSON.parse(Buffer.from(claims, 'base64url').toString())).toMatchObject({ aud: origin, sub: 'mailto:ops@caucus.test' });
+    expect(JSON.parse(Buffer.from(claims, 'base64url').toString())).toMatchObject({ aud: `https://${PUSH_HOST}`, sub: 'mailto:ops@caucus.test' });
     const raw = Buffer.from(keys.publicKey, 'base64url');
     const publicKey = createPublicKey({ key: { kty: 'EC', crv: 'P-256', x: b64url(raw.subarray(1, 33)), y: b64url(raw.subarray(33, 65)) }, format: 'jwk' });
     expect(verify('sha256', Buffer.from(`${header}.${claims}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'))).toBe(true);
@@ -169,5 +247,56 @@ describe('sending a push (against a local push endpoint)', () => {
     }
     await push().send([{ userId: eve.id, title: 't', body: 'b', link: '/', tag: 'x' }]);
     expect(await database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, flaky.endpoint))).toHaveLength(0);
+  });
+});
+
+describe('sending a push never reaches an address inside (issue 29)', () => {
+  /** A TCP server on loopback standing for an internal service: it counts the connections it gets. */
+  let connections = 0;
+  let port = 0;
+  const inside = createTcpServer((socket) => {
+    connections += 1;
+    socket.destroy();
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => inside.listen(0, '127.0.0.1', resolve));
+    port = (inside.address() as { port: number }).port;
+    afterAll(() => new Promise<void>((resolve) => inside.close(() => resolve())));
+  });
+  const item = (userId: string) => [{ userId, title: 't', body: 'b', link: '/', tag: 'x' }];
+  const rowOf = async (endpoint: string) => (await database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint)))[0];
+  const deliveryThrough = (agent: PublicHttpsAgent) =>
+    createPushDelivery({ db: database.db, keys, subject: 'mailto:ops@caucus.test', logger: createLogger('silent'), clock, agent, appHosts: ['caucus.example.org'] });
+
+  async function storedDevice(userId: string, endpoint: string) {
+    const k = deviceKeys();
+    await database.db.insert(pushSubscriptions).values({ userId, endpoint, p256dh: k.p256dh, auth: k.authText });
+  }
+
+  it('refuses a push service whose name resolves to loopback without connecting, and counts it like one that cannot be reached', async () => {
+    const fay = await createUser(database.db);
+    const endpoint = `https://push.rebinding.test/${randomBytes(6).toString('hex')}`;
+    await storedDevice(fay.id, endpoint);
+    // The app's own rule (no allowAddress): the name resolves to 127.0.0.1 at send time.
+    await deliveryThrough(new LocalPortAgent(() => port, { resolve: resolvesTo('127.0.0.1') })).send(item(fay.id));
+    expect(connections).toBe(0);
+    // Not forgotten at once the way a push service's 404/410 would have it, not marked delivered.
+    expect(await rowOf(endpoint)).toMatchObject({ failureCount: 1, lastSuccessAt: null });
+
+    // The same through an agent that allows it connects: the refusal above is what kept it out.
+    await deliveryThrough(new LocalPortAgent(() => port, { resolve: resolvesTo('127.0.0.1'), allowAddress: () => true })).send(item(fay.id));
+    expect(connections).toBe(1);
+    connections = 0;
+  });
+
+  it('forgets devices stored before the rule whose endpoint aims inside or at the app, without a connection', async () => {
+    const gus = await createUser(database.db);
+    const endpoints = ['https://127.0.0.1:5432/', 'https://[::1]/', 'https://2130706433/', 'https://169.254.169.254/latest', 'https://caucus.example.org/api/health'].map(
+      (e) => `${e}${e.endsWith('/') ? '' : '/'}${randomBytes(4).toString('hex')}`,
+    );
+    for (const endpoint of endpoints) await storedDevice(gus.id, endpoint);
+    await deliveryThrough(new LocalPortAgent(() => port, { resolve: resolvesTo('127.0.0.1'), allowAddress: () => true })).send(item(gus.id));
+    expect(connections).toBe(0);
+    for (const endpoint of endpoints) expect(await rowOf(endpoint), endpoint).toBeUndefined();
   });
 });
