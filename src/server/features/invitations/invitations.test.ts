@@ -243,7 +243,6 @@ describe('POST /api/caucuses/:id/organizer-invitations', () => {
     const [voter] = await addVotingMembers(database.db, caucus, 1);
     await database.db.update(users).set({ name: 'Vera Voter' }).where(eq(users.id, voter!.id));
     const stranger = await createUser(database.db);
-    const gone = await createUser(database.db, { deletedAt: new Date() });
 
     const before = await countOrganizerInvitations();
     const invite = (who: Person | null, json: unknown, caucusId = caucus.id) => post(`/api/caucuses/${caucusId}/organizer-invitations`, who, json);
