@@ -38,7 +38,8 @@ export type BlockEffect = 'refused' | 'silent' | 'allowed';
 export type PersonAction = keyof typeof BLOCK_RULES;
 
 /** The actions a block refuses with a 403. */
-export const REFUSED_ACROSS_A_BLOCK = (Object.keys(BLOCK_RULES) as PersonAction[]).filter((a) => BLOCK_RULES[a] === 'refused');
+export type RefusedAction = { [A in PersonAction]: (typeof BLOCK_RULES)[A] extends 'refused' ? A : never }[PersonAction];
+export const REFUSED_ACROSS_A_BLOCK: readonly RefusedAction[] = (Object.keys(BLOCK_RULES) as PersonAction[]).filter((a): a is RefusedAction => BLOCK_RULES[a] === 'refused');
 
 /**
  * The refusal of something `senderId` sends to others, given the blockers of the blocks between

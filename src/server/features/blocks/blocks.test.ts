@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REFUSED_ACROSS_A_BLOCK, type PersonAction } from '../../../domain/moderation/block-rules';
+import { REFUSED_ACROSS_A_BLOCK, type RefusedAction } from '../../../domain/moderation/block-rules';
 import { MODERATION_MESSAGES } from '../../../domain/moderation/moderation-rules';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/auth';
@@ -41,7 +41,7 @@ interface Staged {
   act: () => Promise<Response>;
   written: () => Promise<number>;
 }
-const ACTIONS: Record<(typeof REFUSED_ACROSS_A_BLOCK)[number], (actor: Person, other: Person) => Promise<Staged>> = {
+const ACTIONS: Record<RefusedAction, (actor: Person, other: Person) => Promise<Staged>> = {
   brownie: async (actor, other) => ({
     act: () => send('POST', '/api/brownies', actor, { receiverId: other.id }),
     written: async () =>
@@ -136,9 +136,9 @@ describe('every action between two people is refused across a block', () => {
     [action, 'the actor blocked the other', 'you_blocked', MODERATION_MESSAGES.youBlocked] as const,
   ]);
 
-  it.each(cases)('%s, when %s: 403 %s, nothing written, nothing notified; allowed once unblocked', async (action: PersonAction, way, code, message) => {
+  it.each(cases)('%s, when %s: 403 %s, nothing written, nothing notified; allowed once unblocked', async (action, way, code, message) => {
     const [actor, other] = [await person(), await person()];
-    const staged = await ACTIONS[action as keyof typeof ACTIONS](actor, other);
+    const staged = await ACTIONS[action](actor, other);
     const [blocker, blocked] = way === 'the other blocked the actor' ? [other, actor] : [actor, other];
     await block(blocker.id, blocked.id);
     const before = { written: await staged.written(), told: await count(notifications, eq(notifications.userId, other.id)) };
