@@ -19,6 +19,7 @@ describe('a block refuses every action addressed to the other person', () => {
     // Administrators read reports; elections, broadcasts and group chats are never refused.
     ['report', 'allowed'],
     ['caucus_join_and_vote', 'allowed'],
+    ['group_invitation_answer', 'allowed'],
     ['broadcast', 'allowed'],
     ['group_chat_line', 'allowed'],
     ['debate_vote', 'allowed'],
@@ -27,7 +28,7 @@ describe('a block refuses every action addressed to the other person', () => {
   });
 
   it('lists every action of the table above, and no other', () => {
-    expect(Object.keys(BLOCK_RULES)).toHaveLength(17);
+    expect(Object.keys(BLOCK_RULES)).toHaveLength(18);
     expect(REFUSED_ACROSS_A_BLOCK).toHaveLength(11);
   });
 });

@@ -11,8 +11,9 @@
  *   refuse either.
  * - `allowed`: not addressed to the other person, or not theirs to stop: reports go to the
  *   administrators (you must be able to report whoever blocked you); elections are never touched
- *   (joins, votes, a Delegate's broadcast to the constituents); the group chats fold a blocked
- *   author's lines per reader instead.
+ *   (joins, votes, a Delegate's broadcast to the constituents); answering a caucus or team
+ *   challenge invitation joins a group, not the inviter; the group chats fold a blocked author's
+ *   lines per reader instead.
  */
 export const BLOCK_RULES = {
   brownie: 'refused',
@@ -29,6 +30,8 @@ export const BLOCK_RULES = {
   caucus_invitation_by_email: 'silent',
   report: 'allowed',
   caucus_join_and_vote: 'allowed',
+  // Accepting a caucus or team-challenge invitation joins a group, not the inviter.
+  group_invitation_answer: 'allowed',
   broadcast: 'allowed',
   group_chat_line: 'allowed',
   debate_vote: 'allowed',
