@@ -25,7 +25,9 @@ test('an organizer invites an address without an account; the newcomer signs up 
     await dialog.getByLabel('Email address').fill(address);
     await checkA11y(organizer.page);
     await dialog.getByRole('button', { name: 'Send Invitation' }).click();
-    await expect(toast(organizer.page, 'Invitation Sent')).toContainText(`Invitation sent to ${address}. They will find it when they sign up with this address.`);
+    await expect(toast(organizer.page, 'Invitation Sent')).toContainText(
+      `Invitation sent to ${address}, if this address can take it: with an account, they find it among their invitations; without one, they get a mail with a link to sign up.`,
+    );
     await expect(dialog).toBeHidden();
   });
 

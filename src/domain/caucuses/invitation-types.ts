@@ -28,14 +28,14 @@ export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
 export const invitationCreatedSchema = z.object({ id: z.string() });
 export type InvitationCreated = z.infer<typeof invitationCreatedSchema>;
 
-/** What an invitation by email answered: a person already registered got a real invitation; an address without an account, a mail. */
-export const emailInvitationResultSchema = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('invited'), id: z.string() }),
-  z.object({ status: z.literal('emailed'), email: z.string(), message: z.string() }),
-]);
+/**
+ * What an invitation by email answers: the same for every address, registered or not (issue 29),
+ * so that nobody learns from it who has an account.
+ */
+export const emailInvitationResultSchema = z.object({ status: z.literal('emailed'), email: z.string(), message: z.string() });
 export type EmailInvitationResult = z.infer<typeof emailInvitationResultSchema>;
 
-/** An organizer invitation: by id (`{ id }`) or by email (a registered address: `{ id }`; an unknown one: emailed). */
+/** An organizer invitation: by id (`{ id }`) or by email (`emailed`, whoever holds the address). */
 export const organizerInvitationResultSchema = z.union([invitationCreatedSchema, emailInvitationResultSchema]);
 export type OrganizerInvitationResult = z.infer<typeof organizerInvitationResultSchema>;
 

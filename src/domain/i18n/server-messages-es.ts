@@ -133,7 +133,6 @@ export const SPANISH_MESSAGES: Record<string, string> = {
   // Invitations.
   'Only organizers can invite.': 'Solo los organizadores pueden invitar.',
   'This caucus has already elected its Delegate; it no longer takes invitations.': 'Esta asamblea ya eligió a su Delegado; ya no acepta invitaciones.',
-  'User not found: No user found with that email address.': 'Usuario no encontrado: No hay ningún usuario con ese correo electrónico.',
   'User not found: No user found with that id.': 'Usuario no encontrado: No hay ningún usuario con ese identificador.',
   'Already Invited': 'Ya tiene una invitación',
   'Invitation already sent': 'Invitación ya enviada',
@@ -310,7 +309,7 @@ export const SPANISH_MESSAGES: Record<string, string> = {
   'Thank you. An administrator will review your report.': 'Gracias. Un administrador revisará tu denuncia.',
   'You cannot block yourself.': 'No puedes bloquearte a ti mismo.',
   'You cannot send this to this person.': 'No puedes enviarle esto a esta persona.',
-  'You blocked this person: unblock them in Settings to send this.': 'Bloqueaste a esta persona: desbloquéala en Configuración para enviarle esto.',
+  'You blocked this person: unblock them on the Blocked people page to send this.': 'Bloqueaste a esta persona: desbloquéala en la página Personas bloqueadas para enviarle esto.',
   'You have not blocked this person.': 'No has bloqueado a esta persona.',
   'Give a reason: the author and the admin log will read it.': 'Indica un motivo: lo leerá el autor y quedará en el registro de administración.',
   'Choose dismiss, hide, restore, delete, warn or suspend.': 'Elige descartar, ocultar, restaurar, eliminar, advertir o suspender.',
@@ -490,7 +489,10 @@ export const SPANISH_MESSAGE_PATTERNS: ReadonlyArray<readonly [string, string]> 
     '{name} es miembro votante de esta asamblea, y los organizadores no votan: un miembro votante no puede también organizarla.',
   ],
   ['This invitation has already been {status}.', 'Esta invitación ya fue {status}.'],
-  ['Invitation sent to {email}. They will find it when they sign up with this address.', 'Invitación enviada a {email}. La encontrará cuando se registre con esta dirección.'],
+  [
+    'Invitation sent to {email}, if this address can take it: with an account, they find it among their invitations; without one, they get a mail with a link to sign up.',
+    'Invitación enviada a {email}, si esta dirección puede recibirla: con una cuenta, la encontrará entre sus invitaciones; sin cuenta, recibirá un correo con un enlace para registrarse.',
+  ],
   ['An invitation to this caucus was already sent to {email}.', 'Ya se envió una invitación a esta asamblea a {email}.'],
 
   // --- Challenges and debates -------------------------------------------------------------

@@ -65,7 +65,7 @@ export const MODERATION_MESSAGES = {
   blockYourself: 'You cannot block yourself.',
   userNotFound: 'User not found',
   blocked: 'You cannot send this to this person.',
-  youBlocked: 'You blocked this person: unblock them in Settings to send this.',
+  youBlocked: 'You blocked this person: unblock them on the Blocked people page to send this.',
   notBlocked: 'You have not blocked this person.',
   reasonRequired: 'Give a reason: the author and the admin log will read it.',
   reasonTooLong: `Keep the reason under ${MODERATION_REASON_MAX} characters.`,

@@ -1,5 +1,6 @@
 import type { BlockedPerson, BlockResult, UnblockResult } from '../../../domain/moderation/moderation-types';
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql, type SQLWrapper } from 'drizzle-orm';
+import { blockRefusal } from '../../../domain/moderation/block-rules';
 import { MODERATION_MESSAGES } from '../../../domain/moderation/moderation-rules';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
@@ -10,9 +11,10 @@ import { friendRequests } from '../../db/schema/social';
 import { badRequest, forbidden, notFound } from '../../http/app-error';
 
 /**
- * Blocking (issue 14): a person you block can no longer send you private messages, friend
- * requests, or challenge and debate invitations, and their chat lines are folded away for you.
- * It never touches elections: a blocked voting member stays a member and their vote counts.
+ * Blocking (issues 14 and 29): whoever blocked whom, neither can address the other — what is
+ * refused is the table BLOCK_RULES of src/domain/moderation/block-rules.ts — and the blocked
+ * person's chat lines are folded away for the blocker. It never touches elections: a blocked
+ * voting member stays a member and their vote counts.
  */
 export interface BlockDeps {
   db: Db;
@@ -93,13 +95,17 @@ export async function assertNotBlocked(tx: DbOrTx, senderId: string, recipientId
  * sender and the recipients.
  */
 export function refuseIfBlocked(senderId: string, blockerIds: readonly string[]): void {
-  if (blockerIds.length === 0) return;
-  if (blockerIds.includes(senderId)) throw forbidden('you_blocked', MODERATION_MESSAGES.youBlocked);
-  throw forbidden('blocked', MODERATION_MESSAGES.blocked);
+  const refusal = blockRefusal(senderId, blockerIds);
+  if (refusal === 'you_blocked') throw forbidden('you_blocked', MODERATION_MESSAGES.youBlocked);
+  if (refusal === 'blocked') throw forbidden('blocked', MODERATION_MESSAGES.blocked);
 }
 
-/** SQL: the blockers (uuid[], empty when none) of the blocks between `senderId` and `recipientId`, either way. */
-export const blockersBetween = (senderId: string, recipientId: string) =>
+/**
+ * SQL: the blockers (uuid[], empty when none) of the blocks between `senderId` and `recipientId`,
+ * either way: read with the row a service reads or locks anyway (the receiver of a brownie, the
+ * recipient of a message), so the check costs no round trip. `recipientId` may be a column.
+ */
+export const blockersBetween = (senderId: string, recipientId: string | SQLWrapper) =>
   sql<string[]>`coalesce((select array_agg(${userBlocks.blockerId}) from ${userBlocks}
     where (${userBlocks.blockerId} = ${recipientId} and ${userBlocks.blockedId} = ${senderId})
        or (${userBlocks.blockerId} = ${senderId} and ${userBlocks.blockedId} = ${recipientId})), '{}'::uuid[])`;

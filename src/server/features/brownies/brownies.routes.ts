@@ -22,9 +22,9 @@ export function brownieRoutes(deps: BrownieRouteDeps) {
     '/brownies',
     documented({
       summary: 'Give someone a brownie (one a day, never to yourself)',
-      description: "Refused with 409 when you already gave one today (in the app's time zone).",
+      description: "Refused with 409 when you already gave one today (in the app's time zone), and with 403 when either of you blocked the other.",
       tags: ['Brownies'],
-      responses: { 201: brownieGivenSchema, 409: apiErrorSchema },
+      responses: { 201: brownieGivenSchema, 403: apiErrorSchema, 409: apiErrorSchema },
     }),
     signedIn,
     rateLimit({

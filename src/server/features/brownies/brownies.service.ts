@@ -8,6 +8,7 @@ import { withRetry } from '../../db/transaction-retry';
 import type { Clock } from '../../clock';
 import { badRequest, conflict, notFound } from '../../http/app-error';
 import { evaluateBadges } from '../badges/badge-engine.service';
+import { blockersBetween, refuseIfBlocked } from '../blocks/blocks.service';
 
 export interface BrownieDeps {
   db: Db;
@@ -19,7 +20,7 @@ export interface BrownieDeps {
 /**
  * Gives one brownie, in one transaction: the ledger row (the unique (giver, given_on) of the
  * database is the one-per-day rule), the receiver's counter, and the brownie-in-a-day badges
- * the receiver reached today. The receiver's row is locked first (FOR NO KEY UPDATE, which the
+ * the receiver reached today; refused (403) when either of the two blocked the other. The receiver's row is locked first (FOR NO KEY UPDATE, which the
  * ledger's foreign keys do not wait for), so brownies to one receiver count one after another
  * and a badge threshold crossed by racing givers is seen, and awarded, exactly once.
  */
@@ -31,14 +32,16 @@ export async function giveBrownie(deps: BrownieDeps, giverId: string, receiverId
   try {
     return await withRetry(() =>
       deps.db.transaction(async (tx) => {
-        // The receiver's counter first: the update finds (and locks) a present receiver in the
-        // same round trip; a refused brownie below rolls it back with the transaction.
+        // The receiver's counter first: the update finds (and locks) a present receiver, and
+        // reads the blocks between the two, in the same round trip; a refused brownie below
+        // (blocked, or a second today) rolls it back with the transaction.
         const [counter] = await tx
           .update(users)
           .set({ brownies: sql`${users.brownies} + 1` })
           .where(and(eq(users.id, receiverId), isNull(users.deletedAt)))
-          .returning({ brownies: users.brownies });
+          .returning({ brownies: users.brownies, blockers: blockersBetween(giverId, receiverId) });
         if (!counter) throw notFound(BROWNIE_MESSAGES.receiverNotFound);
+        refuseIfBlocked(giverId, counter.blockers);
 
         const inserted = await tx
           .insert(brownies)

@@ -1,7 +1,7 @@
 import { HIDDEN_PLACEHOLDER } from '../../../domain/moderation/moderation-rules';
-import { assertNotBlocked } from '../blocks/blocks.service';
+import { assertNotBlocked, blockersBetween, refuseIfBlocked } from '../blocks/blocks.service';
 import { ADMIN_ACTIONS, logAdminAction } from '../admin/admin-log.service';
-import { and, isNull, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, isNull, desc, eq, getTableColumns, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   activeDebateLimit,
   audioKey,
@@ -475,7 +475,12 @@ export async function submitContribution(
   try {
     return await withRetry(() =>
       deps.db.transaction(async (tx) => {
-        const [debate] = await tx.select().from(debates).where(eq(debates.id, debateId)).for(kind === 'response' ? 'update' : 'share');
+        // With the blocks between the contributor and the debate's creator (a response answers them).
+        const [debate] = await tx
+          .select({ ...getTableColumns(debates), creatorBlockers: blockersBetween(userId, debates.creatorId) })
+          .from(debates)
+          .where(eq(debates.id, debateId))
+          .for(kind === 'response' ? 'update' : 'share');
         if (!debate) throw debateNotFound();
         if (isDebateClosed(debate, now)) throw debateClosed();
         if (debate.debateType !== content.contentType) throw badRequest('wrong_content_type', DEBATE_MESSAGES.wrongContentType(debate.debateType as DebateType));
@@ -494,11 +499,12 @@ export async function submitContribution(
             .where(and(eq(debateResponses.debateId, debateId), eq(debateResponses.userId, userId)));
           const refusal = submissionRefusal({ kind, hasResponded: !!mine, isParticipant: !!participant, debateFull: debate.participantCount >= debate.maxParticipants });
           if (refusal) throw conflict(mine ? 'already_responded' : 'debate_full', refusal);
+          refuseIfBlocked(userId, debate.creatorBlockers);
           const seated = await tx.insert(debateParticipants).values({ debateId, userId, joinedAt: now }).onConflictDoNothing().returning({ userId: debateParticipants.userId });
           if (seated.length > 0) await tx.update(debates).set({ participantCount: sql`${debates.participantCount} + 1` }).where(eq(debates.id, debateId));
         } else if (kind === 'rebuttal') {
           const [response] = await tx
-            .select({ id: debateResponses.id, authorId: debateResponses.userId })
+            .select({ id: debateResponses.id, authorId: debateResponses.userId, blockers: blockersBetween(userId, debateResponses.userId) })
             .from(debateResponses)
             .where(and(eq(debateResponses.id, input.parentId ?? ''), eq(debateResponses.debateId, debateId)));
           if (!response) throw contentNotFound();
@@ -508,11 +514,12 @@ export async function submitContribution(
             .where(and(eq(debateRebuttals.responseId, response.id), eq(debateRebuttals.userId, userId)));
           const refusal = submissionRefusal({ kind, isParticipant: !!participant, responseAuthorId: response.authorId, userId, hasRebutted: !!mine });
           if (refusal) throw forbiddenOrConflict(refusal);
+          refuseIfBlocked(userId, response.blockers);
           parentId = response.id;
           answeredId = response.authorId;
         } else {
           const [rebuttal] = await tx
-            .select({ id: debateRebuttals.id, authorId: debateRebuttals.userId, responseAuthorId: debateResponses.userId })
+            .select({ id: debateRebuttals.id, authorId: debateRebuttals.userId, responseAuthorId: debateResponses.userId, blockers: blockersBetween(userId, debateRebuttals.userId) })
             .from(debateRebuttals)
             .innerJoin(debateResponses, eq(debateResponses.id, debateRebuttals.responseId))
             .where(and(eq(debateRebuttals.id, input.parentId ?? ''), eq(debateResponses.debateId, debateId)));
@@ -520,6 +527,7 @@ export async function submitContribution(
           const [existing] = await tx.select({ id: debateDefenses.id }).from(debateDefenses).where(eq(debateDefenses.rebuttalId, rebuttal.id));
           const refusal = submissionRefusal({ kind, responseAuthorId: rebuttal.responseAuthorId, userId, hasDefense: !!existing });
           if (refusal) throw forbiddenOrConflict(refusal);
+          refuseIfBlocked(userId, rebuttal.blockers);
           parentId = rebuttal.id;
           answeredId = rebuttal.authorId;
         }

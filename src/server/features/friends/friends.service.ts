@@ -1,4 +1,4 @@
-import { assertNotBlocked } from '../blocks/blocks.service';
+import { assertNotBlocked, blockersBetween, refuseIfBlocked } from '../blocks/blocks.service';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { FORMER_MEMBER_NAME } from '../../../domain/profiles/profile-types';
 import {
@@ -181,9 +181,14 @@ export async function respondToFriendRequest(
         throw notFound(FRIEND_MESSAGES.requestNotFound);
       }
       await lockPair(tx, seen.requesterId, seen.requesteeId);
-      const [request] = await tx.select({ status: friendRequests.status }).from(friendRequests).where(eq(friendRequests.id, requestId));
+      // The blocks between the two, read with the request: a block refuses accepting (declining stays open).
+      const [request] = await tx
+        .select({ status: friendRequests.status, blockers: blockersBetween(userId, seen.requesterId) })
+        .from(friendRequests)
+        .where(eq(friendRequests.id, requestId));
       if (!request) throw notFound(FRIEND_MESSAGES.requestNotFound);
       if (request.status !== 'pending') throw conflict('already_answered', FRIEND_MESSAGES.alreadyAnswered(request.status));
+      if (response === 'accepted') refuseIfBlocked(userId, request.blockers);
 
       const now = clock.now();
       if (response === 'declined') {

@@ -79,13 +79,14 @@ export function invitationRoutes(
     },
   );
 
-  // An invitation by email answers 201 for a registered address and 404 for an unknown one:
-  // limited per user, so nobody can test addresses at speed.
+  // By id, or by email: an invitation by email answers the same for every address, registered or
+  // not (issue 29); limited per user all the same.
   app.post(
     '/caucuses/:id/organizer-invitations',
     documented({
       summary: 'Invites another user, by id or email, to co-organize the caucus',
-      description: 'An address without an account gets a mail with a sign-up link instead (`status: emailed`).',
+      description:
+        'By email, the answer is `status: emailed` for every address: an account that may take it gets the invitation, an address without one a mail with a sign-up link.',
       tags: TAGS,
       responses: { 201: organizerInvitationResultSchema, 409: apiErrorSchema },
     }),
@@ -102,16 +103,16 @@ export function invitationRoutes(
     validate('json', inviteOrganizerSchema),
     async (c) => {
       const user = requireUser(c);
-      return c.json(await invitations.inviteOrganizer(deps, user.id, c.req.valid('param').id, c.req.valid('json')), 201);
+      return c.json(spoken(c, await invitations.inviteOrganizer(deps, user.id, c.req.valid('param').id, c.req.valid('json'))), 201);
     },
   );
 
-  // A voter invited by email: a registered voter of the district gets an invitation as by id; an
-  // address without an account gets a mail with a sign-up link. Limited like the organizer's.
+  // A voter invited by email: the same answer for every address (a registered voter of the district
+  // gets an invitation as by id, an address without an account a mail). Limited like the organizer's.
   app.post(
     '/caucuses/:id/voter-invitations/email',
     documented({
-      summary: 'Invites a voter by email; an address without an account gets a sign-up link',
+      summary: 'Invites a voter by email, with the same answer for every address; an address without an account gets a sign-up link',
       tags: TAGS,
       responses: { 201: emailInvitationResultSchema, 409: apiErrorSchema },
     }),

@@ -24,6 +24,7 @@ import { caucusMembers, caucuses, emailInvitations, organizerInvitations, voting
 import { withRetry } from '../../db/transaction-retry';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error';
 import { evaluateBadges } from '../badges/badge-engine.service';
+import { blockersBetween, refuseIfBlocked } from '../blocks/blocks.service';
 import { joinCaucusInTransaction } from '../caucuses/caucuses.service';
 import { enqueueMail } from '../../mail/outbox';
 import { emailInvitationMail } from '../../mail/templates';
@@ -43,7 +44,6 @@ export const INVITATION_MESSAGES = {
   caucusNotFound: 'Caucus not found',
   onlyOrganizers: 'Only organizers can invite.',
   finalized: 'This caucus has already elected its Delegate; it no longer takes invitations.',
-  userNotFoundByEmail: 'User not found: No user found with that email address.',
   userNotFound: 'User not found: No user found with that id.',
   alreadyInvitedTitle: 'Already Invited',
   alreadyInvited: (name: string) => `${name} has already been invited to this caucus.`,
@@ -62,7 +62,8 @@ export const INVITATION_MESSAGES = {
   full: 'This caucus is full.',
   respondFailed: 'Failed to respond to invitation',
   invalidEmail: 'Enter a valid email address.',
-  emailed: (email: string) => `Invitation sent to ${email}. They will find it when they sign up with this address.`,
+  emailed: (email: string) =>
+    `Invitation sent to ${email}, if this address can take it: with an account, they find it among their invitations; without one, they get a mail with a link to sign up.`,
   alreadyEmailed: (email: string) => `An invitation to this caucus was already sent to ${email}.`,
 } as const;
 
@@ -179,9 +180,10 @@ export async function searchUsers({ db }: InvitationDeps, viewerId: string, q: s
   return [...prefix, ...rest];
 }
 
-async function liveUser(tx: Tx, where: SQL) {
+/** The live user `where` names, with the blockers of the blocks between them and `inviterId` (read in the same statement). */
+async function liveUser(tx: Tx, where: SQL, inviterId: string) {
   const [u] = await tx
-    .select({ id: users.id, name: users.name, state: users.state, district: users.district })
+    .select({ id: users.id, name: users.name, state: users.state, district: users.district, blockers: blockersBetween(inviterId, users.id) })
     .from(users)
     .where(and(where, isNull(users.deletedAt)));
   return u ?? null;
@@ -236,8 +238,9 @@ export async function inviteVoter(deps: InvitationDeps, inviterId: string, caucu
   const { db } = deps;
   const c = await caucusOrganizedBy(db, caucusId, inviterId);
   if (c.electionFinalized) throw conflict('finalized', INVITATION_MESSAGES.finalized);
-  const invitee = await liveUser(db, eq(users.id, inviteeId));
+  const invitee = await liveUser(db, eq(users.id, inviteeId), inviterId);
   if (!invitee) throw notFound(INVITATION_MESSAGES.userNotFound);
+  refuseIfBlocked(inviterId, invitee.blockers);
   if (invitee.state !== c.state || invitee.district !== c.district) {
     throw badRequest('outside_district', INVITATION_MESSAGES.outsideDistrict(invitee.name, districtLabel(c.state, c.district)));
   }
@@ -250,7 +253,10 @@ export async function inviteVoter(deps: InvitationDeps, inviterId: string, caucu
   );
 }
 
-/** An organizer invites another user (by email or id) to co-organize the caucus. */
+/**
+ * An organizer invites another user to co-organize the caucus: by id (refused when either
+ * blocked the other), or by email, answered the same whoever holds the address (inviteByEmail).
+ */
 export async function inviteOrganizer(
   deps: InvitationDeps,
   inviterId: string,
@@ -260,14 +266,10 @@ export async function inviteOrganizer(
   const { db } = deps;
   const c = await caucusOrganizedBy(db, caucusId, inviterId);
   if (c.electionFinalized) throw conflict('finalized', INVITATION_MESSAGES.finalized);
-  const invitee = target.inviteeId
-    ? await liveUser(db, eq(users.id, target.inviteeId))
-    : await liveUser(db, sql`lower(${users.email}) = ${(target.email ?? '').trim().toLowerCase()}`);
-  if (!invitee) {
-    if (target.inviteeId) throw new AppError(404, 'user_not_found', INVITATION_MESSAGES.userNotFound);
-    // No account with this address: the invitation goes by email with a sign-up link (issue 13).
-    return inviteByEmail(deps, c, inviterId, target.email ?? '', 'organizer');
-  }
+  if (!target.inviteeId) return inviteByEmail(deps, c, inviterId, target.email ?? '', 'organizer');
+  const invitee = await liveUser(db, eq(users.id, target.inviteeId), inviterId);
+  if (!invitee) throw new AppError(404, 'user_not_found', INVITATION_MESSAGES.userNotFound);
+  refuseIfBlocked(inviterId, invitee.blockers);
   const here = await membershipOf(db, caucusId, invitee.id);
   const name = invitee.id === inviterId ? 'You' : invitee.name;
   if (here?.isOrganizer || c.organizerId === invitee.id) {
@@ -478,41 +480,86 @@ export async function listCaucusInvitations({ db }: InvitationDeps, viewerId: st
 const EMAIL = z.email();
 
 /**
- * An invitation to someone without an account: kept by address, and one mail with a sign-up
- * link (prefilled, landing on the invitation once the address is confirmed). The address is
- * written to once: no reminders to people who never signed up for anything.
+ * An invitation by email (issue 13), answered the same for every address (issue 29): whether
+ * it belongs to an account must not show in the status, the body or, as far as we can help it,
+ * the time taken. So every address goes through the same steps in one transaction: a lock on
+ * (caucus, role, address); a second invitation of the same to the same address is a 409 whoever
+ * holds it; one statement reads the address's account (deleted ones too) with the facts the
+ * invitation depends on; the email_invitations row is written. Then, out of sight of the answer:
+ * an address without an account gets the mail with a sign-up link (it becomes an invitation once
+ * confirmed: convertEmailInvitations); a live account that may take it gets the invitation and
+ * its notification at once (its row is converted there and then); a deleted account, one already
+ * in the caucus, one outside the district or across a block with the inviter gets nothing.
  */
-async function inviteByEmail(deps: InvitationDeps, c: { id: string; name: string }, inviterId: string, rawEmail: string, role: 'voting_member' | 'organizer'): Promise<EmailInvitationResult> {
+async function inviteByEmail(deps: InvitationDeps, c: CaucusForInviting, inviterId: string, rawEmail: string, role: 'voting_member' | 'organizer'): Promise<EmailInvitationResult> {
   const email = rawEmail.trim().toLowerCase();
   if (!EMAIL.safeParse(email).success) throw badRequest('invalid_email', INVITATION_MESSAGES.invalidEmail);
-  // The address of a deleted account is never written to.
-  const [taken] = await deps.db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${email}`);
-  if (taken) throw new AppError(404, 'user_not_found', INVITATION_MESSAGES.userNotFoundByEmail);
-  return deps.db.transaction(async (tx) => {
-    const now = deps.clock.now();
-    const [row] = await tx
-      .insert(emailInvitations)
-      .values({ caucusId: c.id, inviterId, email, role, createdAt: now })
-      .onConflictDoNothing()
-      .returning({ id: emailInvitations.id });
-    if (!row) throw new AppError(409, 'already_invited', INVITATION_MESSAGES.alreadyEmailed(email), { title: INVITATION_MESSAGES.alreadyInvitedTitle });
-    const baseUrl = deps.baseUrl ?? '';
-    const next = role === 'organizer' ? '/organizer-invitations' : '/my-caucuses';
-    const signUpUrl = `${baseUrl}/auth?tab=register&email=${encodeURIComponent(email)}&next=${encodeURIComponent(next)}`;
-    // Written in the inviter's language: the invitee has none with us yet.
-    const [inviter] = await tx.select({ name: users.name, language: users.language }).from(users).where(eq(users.id, inviterId));
-    await enqueueMail(tx, emailInvitationMail(email, { inviterName: inviter?.name ?? FORMER_MEMBER, caucusName: c.name, role, signUpUrl }, asLanguage(inviter?.language)));
-    return { status: 'emailed' as const, email, message: INVITATION_MESSAGES.emailed(email) };
-  });
+  if (role === 'voting_member' && c.votingMemberCount >= c.requiredVotingMembers) throw conflict('full', JOIN_MESSAGES.full(c.votingMemberCount, c.requiredVotingMembers));
+  const alreadySent = () => new AppError(409, 'already_invited', INVITATION_MESSAGES.alreadyEmailed(email), { title: INVITATION_MESSAGES.alreadyInvitedTitle });
+  await withRetry(() =>
+    deps.db.transaction(async (tx) => {
+      const now = deps.clock.now();
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`email-invitation:${c.id}:${role}:${email}`}, 0))`);
+      const facts = await tx.execute<{
+        sent: boolean;
+        inviter_name: string | null;
+        inviter_language: string | null;
+        user_id: string | null;
+        deleted: boolean | null;
+        state: string | null;
+        district: number | null;
+        member: boolean | null;
+        organizer: boolean | null;
+        blockers: string[] | null;
+      }>(sql`
+        select exists (select 1 from ${emailInvitations} e where e.caucus_id = ${c.id} and e.role = ${role} and e.email = ${email}) as sent,
+               i.name as inviter_name, i.language as inviter_language,
+               u.id as user_id, u.deleted_at is not null as deleted, u.state, u.district,
+               m.user_id is not null as member, coalesce(m.is_organizer, false) as organizer,
+               case when u.id is null then null else ${blockersBetween(inviterId, sql`u.id`)} end as blockers
+        from ${users} i
+        left join ${users} u on lower(u.email) = ${email}
+        left join ${caucusMembers} m on m.caucus_id = ${c.id} and m.user_id = u.id
+        where i.id = ${inviterId}`);
+      const f = facts.rows[0];
+      if (!f || f.sent) throw alreadySent();
+      if (f.user_id === inviterId) throw conflict('already_organizer', 'You are already an organizer of this caucus.');
+      const account = f.user_id && !f.deleted ? f.user_id : null;
+      const [row] = await tx
+        .insert(emailInvitations)
+        .values({ caucusId: c.id, inviterId, email, role, createdAt: now, ...(f.user_id ? { convertedAt: now, convertedUserId: account } : {}) })
+        .onConflictDoNothing()
+        .returning({ id: emailInvitations.id });
+      if (!row) throw alreadySent();
+      const inviterName = f.inviter_name ?? FORMER_MEMBER;
+      if (!f.user_id) {
+        const baseUrl = deps.baseUrl ?? '';
+        const next = role === 'organizer' ? '/organizer-invitations' : '/my-caucuses';
+        const signUpUrl = `${baseUrl}/auth?tab=register&email=${encodeURIComponent(email)}&next=${encodeURIComponent(next)}`;
+        // Written in the inviter's language: the invitee has none with us yet.
+        await enqueueMail(tx, emailInvitationMail(email, { inviterName, caucusName: c.name, role, signUpUrl }, asLanguage(f.inviter_language)));
+        return;
+      }
+      const mayTake =
+        (f.blockers ?? []).length === 0 &&
+        !f.member &&
+        c.organizerId !== account &&
+        (role === 'organizer' || (f.state === c.state && f.district === c.district));
+      if (!account || !mayTake) return;
+      const kind = role === 'organizer' ? ('organizer_invitation' as const) : ('caucus_invitation' as const);
+      const { table } = INVITATION_KINDS[kind];
+      // One pending invitation per caucus and invitee: one already pending stays the one.
+      const [made] = await tx.insert(table).values({ caucusId: c.id, inviterId, inviteeId: account, createdAt: now }).onConflictDoNothing().returning({ id: table.id });
+      if (made) await notify(tx, now, [{ userId: account, kind, data: { caucusId: c.id, caucusName: c.name, inviterId, inviterName } }]);
+    }),
+  );
+  return { status: 'emailed' as const, email, message: INVITATION_MESSAGES.emailed(email) };
 }
 
-/** An organizer invites a voter by email: a registered voter gets an invitation as by id; an address without an account, a mail. */
+/** An organizer invites a voter by email: the same answer for every address (inviteByEmail). */
 export async function inviteVoterByEmail(deps: InvitationDeps, inviterId: string, caucusId: string, rawEmail: string): Promise<EmailInvitationResult> {
   const c = await caucusOrganizedBy(deps.db, caucusId, inviterId);
   if (c.electionFinalized) throw conflict('finalized', INVITATION_MESSAGES.finalized);
-  const invitee = await liveUser(deps.db, sql`lower(${users.email}) = ${rawEmail.trim().toLowerCase()}`);
-  if (invitee) return { status: 'invited', id: (await inviteVoter(deps, inviterId, caucusId, invitee.id)).id };
-  if (c.votingMemberCount >= c.requiredVotingMembers) throw conflict('full', JOIN_MESSAGES.full(c.votingMemberCount, c.requiredVotingMembers));
   return inviteByEmail(deps, c, inviterId, rawEmail, 'voting_member');
 }
 

@@ -4,6 +4,7 @@ import { JOIN_MESSAGES } from '../../../domain/caucuses/eligibility';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { caucusMembers, caucuses, emailInvitations, organizerInvitations, votingMemberInvitations } from '../../db/schema/caucuses';
+import { userBlocks } from '../../db/schema/moderation';
 import { notifications } from '../../db/schema/notifications';
 import { mailOutbox } from '../../db/schema/platform';
 import { systemClock } from '../../clock';
@@ -42,6 +43,7 @@ async function organizedCaucus(overrides: Parameters<typeof createCaucusRow>[1] 
 const voterOf = (caucus: { state: string; district: number }, overrides: Parameters<typeof createUser>[1] = {}) =>
   createUser(database.db, { state: caucus.state, district: caucus.district, ...overrides });
 
+const outbox = (to: string) => database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
 const countVoterInvitations = () => database.db.$count(votingMemberInvitations);
 const countOrganizerInvitations = () => database.db.$count(organizerInvitations);
 const invitationRow = async (id: string) => (await database.db.select().from(votingMemberInvitations).where(eq(votingMemberInvitations.id, id)))[0]!;
@@ -222,8 +224,11 @@ describe('POST /api/caucuses/:id/organizer-invitations', () => {
   it('invites by email (any case) or by id; 201 and a pending invitation', async () => {
     const { organizer, caucus } = await organizedCaucus();
     const byEmail = await createUser(database.db);
-    const id1 = await inviteOrganizer(caucus.id, organizer, { email: `  ${byEmail.email.toUpperCase()} ` });
-    expect(await organizerInvitationRow(id1)).toMatchObject({ caucusId: caucus.id, inviterId: organizer.id, inviteeId: byEmail.id, status: 'pending' });
+    const res = await post(`/api/caucuses/${caucus.id}/organizer-invitations`, organizer, { email: `  ${byEmail.email.toUpperCase()} ` });
+    expect(res.status).toBe(201);
+    expect(((await body(res)) as { status: string }).status).toBe('emailed');
+    const [row] = await database.db.select().from(organizerInvitations).where(eq(organizerInvitations.inviteeId, byEmail.id));
+    expect(row).toMatchObject({ caucusId: caucus.id, inviterId: organizer.id, status: 'pending' });
     const byId = await createUser(database.db);
     const id2 = await inviteOrganizer(caucus.id, organizer, { inviteeId: byId.id });
     expect((await organizerInvitationRow(id2)).inviteeId).toBe(byId.id);
@@ -238,19 +243,18 @@ describe('POST /api/caucuses/:id/organizer-invitations', () => {
     const [voter] = await addVotingMembers(database.db, caucus, 1);
     await database.db.update(users).set({ name: 'Vera Voter' }).where(eq(users.id, voter!.id));
     const stranger = await createUser(database.db);
-    const gone = await createUser(database.db, { deletedAt: new Date() });
 
     const before = await countOrganizerInvitations();
     const invite = (who: Person | null, json: unknown, caucusId = caucus.id) => post(`/api/caucuses/${caucusId}/organizer-invitations`, who, json);
     const cases: Array<[Promise<Response>, number, string]> = [
       [invite(organizer, { email: 'not-an-address' }), 400, INVITATION_MESSAGES.invalidEmail],
-      [invite(organizer, { email: gone.email }), 404, 'User not found: No user found with that email address.'],
       [invite(organizer, { inviteeId: '00000000-0000-4000-8000-000000000000' }), 404, INVITATION_MESSAGES.userNotFound],
-      [invite(organizer, { email: invited.email }), 409, 'Invitation already sent: An invitation is already pending for this user.'],
+      [invite(organizer, { inviteeId: invited.id }), 409, 'Invitation already sent: An invitation is already pending for this user.'],
       [invite(organizer, { inviteeId: co.id }), 409, 'Carl Coorg is already an organizer of this caucus.'],
       [invite(co, { inviteeId: organizer.id }), 409, 'Olive Organizer is already an organizer of this caucus.'],
       [invite(organizer, { inviteeId: organizer.id }), 409, 'You are already an organizer of this caucus.'],
-      [invite(organizer, { email: voter!.email }), 409, 'Vera Voter is a voting member of this caucus, and organizers do not vote: a voting member cannot also organize it.'],
+      [invite(organizer, { inviteeId: voter!.id }), 409, 'Vera Voter is a voting member of this caucus, and organizers do not vote: a voting member cannot also organize it.'],
+      [invite(organizer, { email: organizer.email }), 409, 'You are already an organizer of this caucus.'],
       [invite(stranger, { email: invited.email }), 403, 'Only organizers can invite.'],
       [invite(voter!, { inviteeId: stranger.id }), 403, 'Only organizers can invite.'],
       [invite(null, { inviteeId: stranger.id }), 401, 'Auth session missing!'],
@@ -270,7 +274,6 @@ describe('POST /api/caucuses/:id/organizer-invitations', () => {
 });
 
 describe('invitations by email to people without an account', () => {
-  const outbox = (to: string) => database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to));
 
   it('mail a sign-up link once; the confirmed account finds a real invitation, with its notification', async () => {
     const { organizer, caucus } = await organizedCaucus({ name: 'Email Ten' });
@@ -305,20 +308,21 @@ describe('invitations by email to people without an account', () => {
     expect(await database.db.$count(organizerInvitations, eq(organizerInvitations.inviteeId, coUser.id))).toBe(1);
   });
 
-  it('invite a registered voter by address as by id, and refuse what an invitation by id refuses', async () => {
+  it('invites a registered voter of the district by address as by id, and anyone else gets nothing, with the same answer', async () => {
     const { organizer, caucus } = await organizedCaucus();
     const voter = await voterOf(caucus, { name: 'Rita Registered' });
     const res = await post(`/api/caucuses/${caucus.id}/voter-invitations/email`, organizer, { email: voter.email });
     expect(res.status).toBe(201);
-    const { status, id } = await body<{ status: string; id: string }>(res);
-    expect(status).toBe('invited');
-    expect((await invitationRow(id)).inviteeId).toBe(voter.id);
+    expect(await body(res)).toEqual({ status: 'emailed', email: voter.email, message: INVITATION_MESSAGES.emailed(voter.email) });
+    const [invitation] = await database.db.select().from(votingMemberInvitations).where(eq(votingMemberInvitations.inviteeId, voter.id));
+    expect(invitation).toMatchObject({ caucusId: caucus.id, inviterId: organizer.id, status: 'pending' });
+    // A registered person is told in the app, never by a sign-up mail.
+    expect(await outbox(voter.email)).toHaveLength(0);
     const far = await createUser(database.db, { name: 'Far Away', state: 'NY', district: 3 });
-    const refused = await post(`/api/caucuses/${caucus.id}/voter-invitations/email`, organizer, { email: far.email });
-    expect(refused.status).toBe(400);
     const gone = await createUser(database.db, { deletedAt: new Date() });
     for (const [json, who, code] of [
-      [{ email: gone.email }, organizer, 404],
+      [{ email: far.email }, organizer, 201],
+      [{ email: gone.email }, organizer, 201],
       [{ email: 'nobody' }, organizer, 400],
       [{ email: '' }, organizer, 400],
       [{}, organizer, 400],
@@ -327,7 +331,68 @@ describe('invitations by email to people without an account', () => {
     ] as const) {
       expect((await post(`/api/caucuses/${caucus.id}/voter-invitations/email`, who, json)).status).toBe(code);
     }
+    // Outside the district, or deleted: no invitation and no mail.
+    expect(await database.db.$count(votingMemberInvitations, eq(votingMemberInvitations.inviteeId, far.id))).toBe(0);
     expect(await outbox(gone.email)).toHaveLength(0);
+    expect(await outbox(far.email)).toHaveLength(0);
+  });
+});
+
+describe('invitations by email answer a registered and an unknown address alike (issue 29)', () => {
+  /** The answer with the address replaced: what is left must be the same byte for byte. */
+  async function answerOf(res: Response, address: string) {
+    const text = await res.text();
+    return { status: res.status, type: res.headers.get('content-type'), body: text.split(address).join('<address>') };
+  }
+
+  it.each([
+    ['voting_member', (id: string) => `/api/caucuses/${id}/voter-invitations/email`],
+    ['organizer', (id: string) => `/api/caucuses/${id}/organizer-invitations`],
+  ] as const)('%s: the same status and body for every address, the first time and the second', async (role, path) => {
+    const { organizer, caucus } = await organizedCaucus({ name: `Alike ${role}` });
+    const eligible = await voterOf(caucus, { name: 'Eli Eligible' });
+    const outside = await createUser(database.db, { state: 'NY', district: 7 });
+    const [member] = await addVotingMembers(database.db, caucus, 1);
+    const blocker = await voterOf(caucus);
+    await database.db.insert(userBlocks).values({ blockerId: blocker.id, blockedId: organizer.id });
+    const blocked = await voterOf(caucus);
+    await database.db.insert(userBlocks).values({ blockerId: organizer.id, blockedId: blocked.id });
+    const gone = await createUser(database.db, { deletedAt: new Date() });
+    const unknown = `alike-${role}-${crypto.randomUUID()}@example.test`;
+    const addresses = [unknown, eligible.email, outside.email, member!.email, blocker.email, blocked.email, gone.email];
+
+    const first = [];
+    for (const address of addresses) first.push(await answerOf(await post(path(caucus.id), organizer, { email: address }), address));
+    expect(first[0]).toEqual({ status: 201, type: 'application/json', body: JSON.stringify({ status: 'emailed', email: '<address>', message: INVITATION_MESSAGES.emailed('<address>') }) });
+    for (const answer of first) expect(answer).toEqual(first[0]);
+
+    const second = [];
+    for (const address of addresses) second.push(await answerOf(await post(path(caucus.id), organizer, { email: address }), address));
+    expect(second[0]!.status).toBe(409);
+    for (const answer of second) expect(answer).toEqual(second[0]);
+
+    // What happened out of sight: the eligible account got its invitation, the unknown address its mail, nobody else anything.
+    const table = role === 'organizer' ? organizerInvitations : votingMemberInvitations;
+    const invited = await database.db.select({ inviteeId: table.inviteeId }).from(table).where(eq(table.caucusId, caucus.id));
+    const expected = role === 'organizer' ? [eligible.id, outside.id] : [eligible.id];
+    expect(invited.map((r) => r.inviteeId).sort()).toEqual(expected.sort());
+    expect(await outbox(unknown)).toHaveLength(1);
+    for (const address of addresses.slice(1)) expect(await outbox(address)).toHaveLength(0);
+  });
+
+  it('answers in Spanish the same for both, on both routes', async () => {
+    const { organizer, caucus } = await organizedCaucus();
+    const registered = await voterOf(caucus);
+    const spanish = async (path: string, email: string) => {
+      const res = await t.request(path, { method: 'POST', cookie: `${await cookieOf(organizer)}; caucus_lang=es`, json: { email } });
+      return ((await res.json()) as { message: string }).message.split(email).join('<address>');
+    };
+    const unknown = `es-${crypto.randomUUID()}@example.test`;
+    const voterPath = `/api/caucuses/${caucus.id}/voter-invitations/email`;
+    const organizerPath = `/api/caucuses/${caucus.id}/organizer-invitations`;
+    const answers = [await spanish(voterPath, unknown), await spanish(voterPath, registered.email), await spanish(organizerPath, unknown), await spanish(organizerPath, registered.email)];
+    expect(answers[0]).toMatch(/^Invitación enviada a <address>/);
+    for (const answer of answers) expect(answer).toBe(answers[0]);
   });
 });
 

@@ -12,7 +12,7 @@ beforeAll(async () => {
 
 const START = '2030-07-01T12:00:00Z';
 
-describe('organizer invitations by email (which tell registered addresses from unknown ones, and mail the unknown ones)', () => {
+describe('organizer invitations by email (answered alike for every address, and mailed to the unknown ones)', () => {
   it('answers 3 lookups per user and window, then 429 with the wait in words; others are not held back', async () => {
     const clock = fixedClock(START);
     const t = createTestApp(database.db, { clock, settings: { ORGANIZER_INVITATIONS_MAX: 3, ORGANIZER_INVITATIONS_WINDOW_SECONDS: 3600 } });

@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/class-names';
 import { useSession } from '../session/use-session';
 import { useBrownieToday, useGiveBrownie } from './brownie-queries';
+import { RefusalDescription } from '../moderation/refusal-description';
 
 /** The server's 'Title: description' refusals become a toast's title and description. */
 function toastParts(message: string): [string, string | undefined] {
@@ -37,6 +38,11 @@ export function BrownieButton({ receiverId, receiverName, compact = false, class
     give.mutate(receiverId, {
       onSuccess: () => toast.success(t('button.awardedTitle'), { description: t('button.awardedDescription') }),
       onError: (error) => {
+        // Refused across a block: a brownie is one of the things a block refuses (issue 29).
+        if (error instanceof ApiError && error.status === 403) {
+          toast.error(t('button.refused'), { description: <RefusalDescription error={error} /> });
+          return;
+        }
         const refused = error instanceof ApiError && (error.status === 400 || error.status === 409 || error.status === 429);
         if (!refused) {
           toast.error(t('button.failed'));

@@ -14,6 +14,7 @@ import { useBrownieToday, useGiveBrownie } from '../brownies/brownie-queries';
 import { useSession } from '../session/use-session';
 import { AudioPlayButton } from './audio-play-button';
 import { useCastVote } from './debate-queries';
+import { RefusalDescription } from '../moderation/refusal-description';
 
 function VoteControls({ debate, item }: { debate: DebateDetail; item: ContributionView }) {
   const { t } = useTranslation('debates');
@@ -67,7 +68,7 @@ function AwardBrownieButton({ author }: { author: { id: string; name: string } }
       onSuccess: () => toast.success(t('contribution.brownieAwardedTitle'), { description: t('contribution.brownieAwardedDescription') }),
       onError: (error) => {
         const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
-        toast.error(t('contribution.brownieFailed'), refused ? { description: error.message } : undefined);
+        toast.error(t('contribution.brownieFailed'), refused ? { description: <RefusalDescription error={error} /> } : undefined);
       },
     });
   return (

@@ -17,6 +17,7 @@ import { Pill, Section } from '../invitations/invitation-cards';
 import { Avatar } from '../../components/ui/avatar';
 import { useFriends, usePeopleSearch, useRespondToFriendRequest, useSendFriendRequest } from './friend-queries';
 import { MessageDialog } from './message-dialog';
+import { RefusalDescription } from '../moderation/refusal-description';
 
 /**
  * /friends: find people by name and ask them to be friends, answer the requests received,
@@ -129,7 +130,7 @@ function ReceivedRequest({ request }: { request: FriendRequestView }) {
           result.status === 'accepted'
             ? toast.success(t('request.accepted'), { description: t('request.acceptedDescription', { name: request.person.name }) })
             : toast.success(t('request.declined')),
-        onError: (e) => toast.error(t('request.respondFailed'), { description: e.message }),
+        onError: (e) => toast.error(t('request.respondFailed'), { description: <RefusalDescription error={e} /> }),
       },
     );
   const busy = respond.isPending;
@@ -205,14 +206,14 @@ function SearchResult({ person }: { person: FriendSearchResult }) {
         result.status === 'accepted'
           ? toast.success(t('request.accepted'), { description: t('result.alreadyAsked', { name: person.name }) })
           : toast.success(t('result.sent'), { description: t('result.sentDescription', { name: person.name }) }),
-      onError: (e) => toast.error(t('result.sendFailed'), { description: e.message }),
+      onError: (e) => toast.error(t('result.sendFailed'), { description: <RefusalDescription error={e} /> }),
     });
   const accept = () =>
     respond.mutate(
       { requestId: person.requestId!, response: 'accepted', name: person.name },
       {
         onSuccess: () => toast.success(t('request.accepted'), { description: t('request.acceptedDescription', { name: person.name }) }),
-        onError: (e) => toast.error(t('request.respondFailed'), { description: e.message }),
+        onError: (e) => toast.error(t('request.respondFailed'), { description: <RefusalDescription error={e} /> }),
       },
     );
 

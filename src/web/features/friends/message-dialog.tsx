@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { CharacterCount, FieldError, Label, Textarea } from '../../components/ui/form-controls';
 import { useSendMessage } from '../messages/message-queries';
+import { RefusalDescription } from '../moderation/refusal-description';
 
 /** A friend card's "Message" button: a dialog to write them a private message. */
 export function MessageDialog({ person }: { person: { id: string; name: string } }) {
@@ -32,7 +33,7 @@ export function MessageDialog({ person }: { person: { id: string; name: string }
         setDraft('');
         setOpen(false);
       },
-      onError: (e) => toast.error(t('messageDialog.sendFailed'), { description: e.message }),
+      onError: (e) => toast.error(t('messageDialog.sendFailed'), { description: <RefusalDescription error={e} /> }),
     });
   };
 

@@ -23,6 +23,7 @@ import { useSession } from '../session/use-session';
 import { POLL_WHEN_OFFLINE_MS, useConversations, useMarkConversationRead, useSendMessage, useThread } from './message-queries';
 import { useFormatWhen } from './message-time';
 import { useMessageStreamState } from './use-message-stream';
+import { RefusalDescription } from '../moderation/refusal-description';
 
 /** "At the bottom" within this many pixels: new messages keep the log scrolled to the newest. */
 const STICK_THRESHOLD_PX = 48;
@@ -322,7 +323,7 @@ function ReplyForm({ partner, onSent }: { partner: SocialPerson; onSent: () => v
         setDraft('');
         onSent();
       },
-      onError: (e) => toast.error(t('sendFailed'), { description: e.message }),
+      onError: (e) => toast.error(t('sendFailed'), { description: <RefusalDescription error={e} /> }),
     });
   };
   const onSubmit = (event: FormEvent) => {
@@ -400,7 +401,7 @@ function NewMessage({ onSent, onBack }: { onSent: (recipientId: string) => void;
         toast.success(t('newMessage.sent'), { description: t('newMessage.sentDescription', { name: recipient!.name }) });
         onSent(message.recipientId);
       },
-      onError: (e) => toast.error(t('sendFailed'), { description: e.message }),
+      onError: (e) => toast.error(t('sendFailed'), { description: <RefusalDescription error={e} /> }),
     });
   };
 

@@ -22,6 +22,7 @@ export function BlockButton({ userId, name }: { userId: string; name: string }) 
     return (
       <Button
         variant="outline"
+        aria-label={t('block.unblockName', { name })}
         disabled={unblock.isPending}
         onClick={() =>
           unblock.mutate(userId, {

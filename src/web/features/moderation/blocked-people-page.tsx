@@ -40,6 +40,7 @@ export default function BlockedPeoplePage() {
                   <Button
                     variant="outline"
                     size="sm"
+                    aria-label={t('block.unblockName', { name: p.name })}
                     disabled={unblock.isPending && unblock.variables === p.id}
                     onClick={() =>
                       unblock.mutate(p.id, {

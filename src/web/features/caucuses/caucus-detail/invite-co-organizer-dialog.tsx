@@ -23,7 +23,7 @@ export function InviteCoOrganizerDialog({ caucus }: { caucus: CaucusDetail }) {
   async function invite(body: { email: string } | { inviteeId: string }, who: string): Promise<boolean> {
     try {
       const answer = await api<OrganizerInvitationResult>(`/api/caucuses/${caucus.id}/organizer-invitations`, { method: 'POST', json: body });
-      // An address without an account got a mail with a sign-up link (issue 13).
+      // By email, the same answer for every address, registered or not (issues 13 and 29).
       toast.success(t('inviteCoOrganizer.sent'), {
         description: 'status' in answer && answer.status === 'emailed' && answer.message ? answer.message : t('inviteCoOrganizer.sentDescription', { who, caucus: caucus.name }),
       });

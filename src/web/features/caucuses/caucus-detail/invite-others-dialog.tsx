@@ -16,7 +16,8 @@ import { UserSearch, type FoundUser } from './user-search';
 /**
  * Invite Others (organizers only): voters of the caucus's district, by name, invited as voting
  * members; or anyone by email address: a registered voter is invited as by name, an address
- * without an account gets a mail with a sign-up link (issue 13).
+ * without an account gets a mail with a sign-up link (issue 13), and the answer is the same for
+ * both (issue 29).
  */
 export function InviteOthersDialog({ caucus }: { caucus: CaucusDetail }) {
   const { t } = useTranslation('caucus-detail');
@@ -36,9 +37,8 @@ export function InviteOthersDialog({ caucus }: { caucus: CaucusDetail }) {
         method: 'POST',
         json: { email: value },
       });
-      toast.success(t('inviteOthers.sent'), {
-        description: answer.status === 'emailed' ? answer.message : t('inviteOthers.sentDescription', { who: value, caucus: caucus.name }),
-      });
+      // The same answer for every address, registered or not (issue 29).
+      toast.success(t('inviteOthers.sent'), { description: answer.message });
       setEmail('');
       setOpen(false);
     } catch (error) {
