@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const WEB = path.dirname(new URL(import.meta.url).pathname);
+const WEB = path.join(path.dirname(new URL(import.meta.url).pathname), 'web');
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
