@@ -57,7 +57,9 @@ import { REWARD_MESSAGES } from '../domain/rewards/reward-catalogue';
 import { VERIFICATION_MESSAGES } from '../domain/verification/verification-schemas';
 import { csrfProtection, securityHeaders } from './http/security';
 import { type AppEnv, loadSession } from './http/session';
-import { staticSite } from './http/static-site';
+import { pageSender, staticSite } from './http/static-site';
+import { authFormRoutes } from './features/auth/auth-forms.routes';
+import type { AuthFormResult } from '../domain/auth/auth-form-result';
 import { pageRendererFrom } from './http/page-render';
 import type { RenderedPage } from '../domain/rendering/rendered-page';
 import { paymentWebhookRoutes, verificationRoutes } from './features/verification/verification.routes';
@@ -281,7 +283,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
     const previewDeps = { db, clock, logger, baseUrl: settings.BASE_URL };
     const renderer = deps.ssrDist ? pageRendererFrom(deps.ssrDist, logger) : null;
     // A page drawn by the server asks the API as the visitor: this very app, with their cookie.
-    const renderPage = async (c: Context): Promise<RenderedPage | null> => {
+    const renderPage = async (c: Context, formResult?: AuthFormResult): Promise<RenderedPage | null> => {
       const loaded = await renderer?.();
       if (!loaded) return null;
       const url = new URL(c.req.url);
@@ -294,6 +296,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
           language: languageOf(c),
           theme: themeOf(c),
           timeZone: settings.APP_TIME_ZONE,
+          formResult,
           fetchApi: async (path, init) =>
             app.fetch(new Request(new URL(path, settings.BASE_URL), { ...init, headers: { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) } }), c.env),
         });
@@ -302,7 +305,26 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
         return null;
       }
     };
-    app.route('/', staticSite(deps.webDist, { pageHead: (rawPath) => describePage(previewDeps, rawPath), renderPage, timeZone: settings.APP_TIME_ZONE }));
+    const pageOptions = { pageHead: (rawPath: string) => describePage(previewDeps, rawPath), renderPage, timeZone: settings.APP_TIME_ZONE };
+    const sendPage = pageSender(deps.webDist, pageOptions);
+    // The /auth page's forms without JavaScript (decision 035): through the same JSON endpoints,
+    // as the visitor (their cookie, address and language), so every guard of those applies.
+    app.route(
+      '/',
+      authFormRoutes({
+        origins,
+        sendPage,
+        callApi: async (c, call) => {
+          const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', origin: c.req.header('origin')! };
+          for (const name of ['cookie', 'accept-language', 'user-agent']) {
+            const value = c.req.header(name);
+            if (value) headers[name] = value;
+          }
+          return app.fetch(new Request(new URL(call.path, settings.BASE_URL), { method: 'POST', headers, body: JSON.stringify(call.body) }), c.env);
+        },
+      }),
+    );
+    app.route('/', staticSite(deps.webDist, pageOptions, sendPage));
   }
 
   return { app, auth };

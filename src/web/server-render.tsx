@@ -24,6 +24,7 @@ import { createI18n } from './i18n/i18n';
 import { InitialThemeContext } from './i18n/preferences-context';
 import type { RoutePath } from './route-paths';
 import { AppRoutes, preloadPage } from './router';
+import { AUTH_FORM_RESULT_KEY } from './features/auth/auth-form-result';
 
 /**
  * The pages drawn on the server: those a newcomer meets first, often from a shared link. The
@@ -114,6 +115,8 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
   await preloadPage(pathname);
   const queryClient = newQueryClient();
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  // A form sent without JavaScript (decision 035): the page reads how it went, and so does the browser's first render.
+  if (request.formResult) queryClient.setQueryData(AUTH_FORM_RESULT_KEY, request.formResult);
   let html = draw(queryClient, request);
   for (let round = 0; ; round++) {
     const queries = queryClient.getQueryCache().getAll().filter(waiting);

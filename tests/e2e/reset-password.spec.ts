@@ -8,7 +8,7 @@ test('forgot password: the mailed link sets a new password; the new one logs in 
 
   await page.goto('/auth');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome Back' })).toBeVisible();
-  await page.getByRole('button', { name: 'Forgot your password?' }).click();
+  await page.getByRole('link', { name: 'Forgot your password?' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Reset Your Password' })).toBeFocused();
   await expectNoSeriousA11yViolations(page);
@@ -18,7 +18,7 @@ test('forgot password: the mailed link sets a new password; the new one logs in 
 
   await expect(page.getByRole('heading', { level: 1, name: 'Reset Email Sent' })).toBeVisible();
   await expect(page.getByText('Check your inbox for a password reset link')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Back to Login' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Login' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   // The mailed link leads to the new-password form.

@@ -17,6 +17,10 @@ export const SPANISH_MESSAGES: Record<string, string> = {
   'Invalid input': 'Datos no válidos',
   'Not found': 'No encontrado',
   'This request is too large.': 'Esta solicitud es demasiado grande.',
+  'This page cannot take a form. Go back, wait for the page to load, and try again.':
+    'Esta página no puede recibir un formulario. Vuelve atrás, espera a que la página cargue e inténtalo de nuevo.',
+  'This form could not be read. Go back to the page and try again.': 'No se pudo leer este formulario. Vuelve a la página e inténtalo de nuevo.',
+  'This password reset link is invalid or has expired.': 'Este enlace para restablecer la contraseña no es válido o ya venció.',
   'This request did not come from the app. Please reload the page and try again.':
     'Esta solicitud no vino de la aplicación. Vuelve a cargar la página e inténtalo de nuevo.',
   'This link is not valid. Please use the link from your email.': 'Este enlace no es válido. Usa el enlace de tu correo electrónico.',

@@ -4,6 +4,7 @@
  * (src/web/server-render.tsx, built into dist/ssr).
  */
 
+import type { AuthFormResult } from '../auth/auth-form-result';
 import type { Language, Theme } from '../i18n/languages';
 
 /** One page to draw. */
@@ -20,6 +21,8 @@ export interface RenderRequest {
   timeZone: string;
   /** Answers an API request (`/api/…`) as the visitor: the server's own app, with their cookie. */
   fetchApi: (path: string, init: RequestInit) => Promise<Response>;
+  /** How a form of the page sent without JavaScript went (decision 035): the page is drawn with it. */
+  formResult?: AuthFormResult;
 }
 
 /** A page drawn by the server. */

@@ -1,8 +1,11 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { languagePreloadLinks, readLanguagePreloads, readRoutePreloads, routePreloadLinks, type RoutePreloads } from './route-preloads';
+import type { AuthFormResult } from '../../domain/auth/auth-form-result';
+import { translateMessage } from '../../domain/i18n/translate-message';
 import type { RenderedPage } from '../../domain/rendering/rendered-page';
 import { withRenderedPage } from './page-render';
 import { languageOf, themeOf, withHtmlAttributes } from './request-language';
@@ -41,7 +44,7 @@ export interface StaticSiteOptions {
    * The page at the request's path drawn by the server with the visitor's data (decision 022),
    * or null to let the browser draw it. Without it every page is drawn in the browser.
    */
-  renderPage?: (c: Context) => Promise<RenderedPage | null>;
+  renderPage?: (c: Context, formResult?: AuthFormResult) => Promise<RenderedPage | null>;
   /** The app's time zone, written on `<html data-time-zone>` for the app's dates (default UTC). */
   timeZone?: string;
 }
@@ -73,14 +76,22 @@ function currentBuild(indexFile: string, distDir: string) {
   };
 }
 
-export function staticSite(distDir: string, options: StaticSiteOptions = {}) {
-  const app = new Hono();
+/** How a page is answered: its status, and how a form sent to it went (decision 035). */
+export interface PageAnswer {
+  status?: ContentfulStatusCode;
+  formResult?: AuthFormResult;
+}
+
+/** Answers a request with the page at its path (index.html, drawn by the server where it can). */
+export type SendPage = (c: Context, answer?: PageAnswer) => Promise<Response>;
+
+/** What a page answers to a method other than GET and HEAD (a form sent before the page's code ran). */
+export const PAGE_TAKES_NO_FORM = 'This page cannot take a form. Go back, wait for the page to load, and try again.';
+
+export function pageSender(distDir: string, options: StaticSiteOptions = {}): SendPage {
   const indexFile = path.join(distDir, 'index.html');
-  const root = path.relative(process.cwd(), distDir) || '.';
-
   const build = currentBuild(indexFile, distDir);
-
-  const sendIndex = async (c: Context) => {
+  return async (c, answer = {}) => {
     const built = build();
     if (!built) {
       return c.text('The web app is not built. Run `npm run build` (npm start does it for you).', 503);
@@ -94,7 +105,7 @@ export function staticSite(distDir: string, options: StaticSiteOptions = {}) {
     c.header('Content-Language', language);
     if (options.pageHead) html = withPageHead(html, await options.pageHead(new URL(c.req.url).pathname));
     allowStyles(c, { elements: [`'nonce-${nonce}'`] });
-    const page = options.renderPage ? await options.renderPage(c) : null;
+    const page = options.renderPage ? await options.renderPage(c, answer.formResult) : null;
     if (page) {
       html = withRenderedPage(html, page);
       allowStyles(c, styleAttributeSources(page.html));
@@ -103,8 +114,14 @@ export function staticSite(distDir: string, options: StaticSiteOptions = {}) {
     // data: no cache may keep the page and hand it out again (issue 29).
     c.header('Cache-Control', PERSONAL_CACHE_CONTROL);
     const links = routePreloadLinks(built.preloads, c.req.path, nonce) + languagePreloadLinks(built.languages, language, nonce);
-    return c.html(html.replace('</head>', () => `${links}</head>`));
+    return c.html(html.replace('</head>', () => `${links}</head>`), answer.status ?? 200);
   };
+}
+
+export function staticSite(distDir: string, options: StaticSiteOptions = {}, sendPage: SendPage = pageSender(distDir, options)) {
+  const app = new Hono();
+  const root = path.relative(process.cwd(), distDir) || '.';
+  const sendIndex = (c: Context) => sendPage(c);
 
   app.use(
     '/assets/*',
@@ -122,5 +139,11 @@ export function staticSite(distDir: string, options: StaticSiteOptions = {}) {
   app.get('/index.html', sendIndex);
   app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', sendIndex);
+  // A page takes no form (the /auth page's are answered before this, decision 035): a form sent
+  // before the page's code ran is refused in words, its fields unread.
+  app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', (c) => {
+    c.header('Allow', 'GET, HEAD');
+    return c.text(translateMessage(languageOf(c), PAGE_TAKES_NO_FORM), 405);
+  });
   return app;
 }

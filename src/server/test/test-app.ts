@@ -46,6 +46,8 @@ export function createTestApp(
     clock?: Clock;
     payments?: PaymentProvider | null;
     webDist?: string;
+    /** A page renderer's folder (decision 022); without it pages are not drawn by the server. */
+    ssrDist?: string;
     jobs?: JobQueue | null;
     /** Check each answer against the API's document (default); off only for the contract's own tests. */
     checkContract?: boolean;
@@ -60,6 +62,7 @@ export function createTestApp(
     settings: { ...testSettings, ...options.settings },
     payments: options.payments,
     webDist: options.webDist,
+    ssrDist: options.ssrDist,
     jobs: options.jobs,
   });
 

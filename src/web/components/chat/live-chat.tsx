@@ -269,7 +269,7 @@ export function LiveChat({ path, queryKey, belongs, maxLength, title, logLabel, 
           )}
         </div>
 
-        <form onSubmit={onSubmit} className="flex items-end gap-2">
+        <form method="post" onSubmit={onSubmit} className="flex items-end gap-2">
           <div className="min-w-0 flex-1">
             <Label htmlFor={textareaId} className="sr-only">
               {t('chat.messageLabel')}

@@ -81,7 +81,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => vo
   };
 
   return (
-    <form onSubmit={submit} className="space-y-3" aria-labelledby={`${id}-heading`} noValidate>
+    <form method="post" onSubmit={submit} className="space-y-3" aria-labelledby={`${id}-heading`} noValidate>
       <h3 id={`${id}-heading`} className="text-sm font-semibold text-slate-900">
         {t('create.heading')}
       </h3>

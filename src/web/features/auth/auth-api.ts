@@ -1,5 +1,5 @@
 import { api } from '../../api/http';
-import { CONFIRM_CALLBACK, RESET_REDIRECT } from './auth-messages';
+import { CONFIRM_CALLBACK, RESET_REDIRECT } from '../../../domain/auth/auth-form-result';
 
 /** The better-auth endpoints the /auth page calls (under /api/auth). */
 export function signIn(email: string, password: string) {

@@ -1,5 +1,6 @@
+import { AUTH_FORM_FIELD, type AuthFormName } from '../../../domain/auth/auth-form-result';
 import { AlertCircle, CheckCircle2, Info, Loader2 } from 'lucide-react';
-import { useEffect, useId, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useEffect, useId, useRef, type InputHTMLAttributes, type MouseEvent, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { cn } from '../../components/ui/class-names';
@@ -121,4 +122,19 @@ export function AuthCard({ title, description, focusTitle, children }: { title: 
 /** Moves focus to the first field marked invalid inside `form`. */
 export function focusFirstInvalid(form: HTMLFormElement | null) {
   form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}
+
+/**
+ * A link that also works without JavaScript: once the page's code runs, a plain click stays
+ * in the page (`inPage`) instead of loading the link's address.
+ */
+export function followInPage(event: MouseEvent<HTMLAnchorElement>, inPage: () => void) {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  event.preventDefault();
+  inPage();
+}
+
+/** Says which of the page's forms was sent, for the server's no-JavaScript handler (decision 035). */
+export function FormName({ form }: { form: AuthFormName }) {
+  return <input type="hidden" name={AUTH_FORM_FIELD} value={form} />;
 }

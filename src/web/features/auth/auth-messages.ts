@@ -4,11 +4,6 @@ import { ApiError } from '../../api/http';
 // The /auth page's texts (the spec's wording where it gives one) are in the `auth` namespace of
 // src/web/locales: errors, notices and toasts included.
 
-/** Where the confirmation link lands (the server appends `error=…` when it fails). */
-export const CONFIRM_CALLBACK = '/auth?confirmed=1';
-/** Where the password-reset link lands (the server appends `token=…` or `error=…`). */
-export const RESET_REDIRECT = '/auth?reset=true';
-
 const GENERIC = /^Request failed \(\d+\)$/;
 
 /** The server's message when it gave a useful one, else the spec's fallback. */

@@ -6,7 +6,9 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Redirect } from '../../components/redirect';
 import { toast } from 'sonner';
+import type { AuthFormResult } from '../../../domain/auth/auth-form-result';
 import type { OwnProfile } from '../../../domain/profiles/profile-types';
+import { ApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
 import { PageSkeleton } from '../../components/ui/skeleton';
@@ -14,7 +16,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/ta
 import { savePostLoginPath, takePostLoginPath } from '../session/post-login-path';
 import { SESSION_KEY, useSession } from '../session/use-session';
 import { resendConfirmation } from './auth-api';
-import { AuthCard, type Notice } from './auth-fields';
+import { AuthCard, followInPage, type Notice } from './auth-fields';
+import { useAuthFormResult } from './auth-form-result';
 import { isUserId, messageOf } from './auth-messages';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
@@ -33,6 +36,8 @@ type Tab = 'login' | 'register';
  *   ?reset=true&token=… → choose a new password; ?reset=true (&error=…) → the forgot form.
  * ?ref={userId} opens the Register tab for a referred visitor.
  * Every navigation to /auth starts the page afresh from its URL.
+ * Every form also works without JavaScript (decision 035): it posts to this page's own URL, and
+ * the server answers with a redirect or this page drawn with how it went (useAuthFormResult).
  */
 export default function AuthPage() {
   const { t } = useTranslation('auth');
@@ -48,6 +53,9 @@ function AuthFlow() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user, isLoading } = useSession();
+  const formResult = useAuthFormResult();
+  // The forms post here without JavaScript; the page's code handles them itself once it runs.
+  const action = location.pathname + location.search;
 
   const ref = params.get('ref');
   const referrer = isUserId(ref) ? ref : undefined;
@@ -60,15 +68,22 @@ function AuthFlow() {
   const linkError = params.get('error');
   const inLinkFlow = isReset || isConfirm;
 
-  const [view, setView] = useState<View>(() => (isReset ? (token && !linkError ? 'new-password' : 'forgot') : 'tabs'));
-  const [tab, setTab] = useState<Tab>(() => (referrer || params.get('tab') === 'register' ? 'register' : 'login'));
-  const [email, setEmail] = useState('');
+  const [view, setView] = useState<View>(() => viewAfter(formResult) ?? (isReset ? (token && !linkError ? 'new-password' : 'forgot') : 'tabs'));
+  const [tab, setTab] = useState<Tab>(() => (referrer || params.get('tab') === 'register' || formResult?.form === 'register' ? 'register' : 'login'));
+  const [email, setEmail] = useState(formResult?.values.email ?? '');
   // After an in-page move the new view's heading takes focus.
   const [moved, setMoved] = useState(() => Boolean((location.state as { focusTitle?: boolean } | null)?.focusTitle));
   const [confirming, setConfirming] = useState(isConfirm && !linkError);
-  const [loginNotice, setLoginNotice] = useState<Notice | null>(() =>
-    isConfirm && linkError ? { tone: 'error', text: t('notices.confirmLinkInvalid') } : null,
-  );
+  const [loginNotice, setLoginNotice] = useState<Notice | null>(() => {
+    if (formResult?.form === 'login' && formResult.refusal) {
+      const { refusal } = formResult;
+      return refusal.code === 'EMAIL_NOT_VERIFIED'
+        ? { tone: 'warning', text: t('notices.emailNotVerified') }
+        : { tone: 'error', text: refusalText(refusal, t('errors.loginFailed')) };
+    }
+    if (params.has('password-updated')) return { tone: 'success', text: t('notices.passwordUpdated') };
+    return isConfirm && linkError ? { tone: 'error', text: t('notices.confirmLinkInvalid') } : null;
+  });
   const [signingIn, setSigningIn] = useState(false);
   const registerTab = useRef<HTMLButtonElement>(null);
 
@@ -147,6 +162,8 @@ function AuthFlow() {
             {/* Both stay mounted so switching tabs keeps what was typed. */}
             <TabsContent value="login" forceMount className="pt-4 data-[state=inactive]:hidden">
               <LoginForm
+                action={action}
+                initialProblems={formResult?.form === 'login' ? formResult.problems : undefined}
                 email={email}
                 onEmailChange={setEmail}
                 notice={loginNotice}
@@ -166,6 +183,8 @@ function AuthFlow() {
                 </p>
               ) : null}
               <RegisterForm
+                action={action}
+                initial={formResult?.form === 'register' && formResult.outcome === 'refused' ? registerInitial(formResult, t('errors.registerFailed')) : undefined}
                 recruitedBy={referrer}
                 initialEmail={invitedEmail}
                 onRegistered={(registered) => {
@@ -181,9 +200,17 @@ function AuthFlow() {
       {view === 'forgot' ? (
         <AuthCard key="forgot" focusTitle={moved} title={t('forgot.title')} description={t('forgot.description')}>
           <ForgotPasswordForm
+            action={action}
+            initialProblem={formResult?.form === 'forgot' ? formResult.problems?.email : undefined}
             email={email}
             onEmailChange={setEmail}
-            notice={isReset && linkError ? { tone: 'error', text: t('notices.resetLinkInvalid') } : null}
+            notice={
+              formResult?.form === 'forgot' && formResult.refusal
+                ? { tone: 'error', text: refusalText(formResult.refusal, t('errors.resetFailed')) }
+                : isReset && linkError
+                  ? { tone: 'error', text: t('notices.resetLinkInvalid') }
+                  : null
+            }
             onSent={() => go('reset-sent')}
             onBack={backToLogin}
           />
@@ -194,8 +221,10 @@ function AuthFlow() {
         <AuthCard key="reset-sent" focusTitle={moved} title={t('resetSent.title')}>
           <InboxNote>{t('resetSent.body')}</InboxNote>
           <p className="text-sm text-slate-600">{t('resetSent.linkLifetime')}</p>
-          <Button size="lg" className="w-full" onClick={backToLogin}>
-            {t('resetSent.backToLogin')}
+          <Button size="lg" className="w-full" asChild>
+            <a href="/auth" onClick={(event) => followInPage(event, backToLogin)}>
+              {t('resetSent.backToLogin')}
+            </a>
           </Button>
         </AuthCard>
       ) : null}
@@ -212,15 +241,18 @@ function AuthFlow() {
           <p className="text-sm break-words text-slate-600">
             <Trans t={t} i18nKey="registered.openLink" values={{ email }} components={{ strong: <strong className="text-slate-800" /> }} />
           </p>
-          <Button
-            size="lg"
-            className="w-full"
-            onClick={() => {
-              setTab('login');
-              go('tabs');
-            }}
-          >
-            {t('registered.continueToLogin')}
+          <Button size="lg" className="w-full" asChild>
+            <a
+              href="/auth"
+              onClick={(event) =>
+                followInPage(event, () => {
+                  setTab('login');
+                  go('tabs');
+                })
+              }
+            >
+              {t('registered.continueToLogin')}
+            </a>
           </Button>
           <ResendConfirmation email={email} />
         </AuthCard>
@@ -229,6 +261,8 @@ function AuthFlow() {
       {view === 'new-password' && token ? (
         <AuthCard key="new-password" focusTitle={moved} title={t('newPassword.title')} description={t('newPassword.description')}>
           <NewPasswordForm
+            action={action}
+            initial={formResult?.form === 'new-password' ? newPasswordInitial(formResult, t('notices.resetLinkExpired'), t('errors.newPasswordFailed')) : undefined}
             token={token}
             onDone={onPasswordChanged}
             onRequestNewLink={() => navigate('/auth?reset=true', { replace: true, state: { focusTitle: true } })}
@@ -237,6 +271,32 @@ function AuthFlow() {
       ) : null}
     </div>
   );
+}
+
+/** The view a form sent without JavaScript left the page in (decision 035), if any. */
+function viewAfter(result: AuthFormResult | null): View | null {
+  if (!result) return null;
+  if (result.form === 'register') return result.outcome === 'sent' ? 'registered' : 'tabs';
+  if (result.form === 'forgot') return result.outcome === 'sent' ? 'reset-sent' : 'forgot';
+  return null;
+}
+
+/** The API's refusal in the words the page's code would show (messageOf). */
+function refusalText(refusal: NonNullable<AuthFormResult['refusal']>, fallback: string): string {
+  return messageOf(new ApiError(refusal.status, refusal.code, refusal.message), fallback);
+}
+
+function registerInitial(result: AuthFormResult, fallback: string) {
+  return { values: result.values, problems: result.problems ?? {}, formError: result.refusal ? refusalText(result.refusal, fallback) : null };
+}
+
+function newPasswordInitial(result: AuthFormResult, expired: string, fallback: string) {
+  const linkInvalid = result.refusal?.code === 'INVALID_TOKEN';
+  return {
+    problems: result.problems ?? {},
+    linkInvalid,
+    formError: result.refusal ? (linkInvalid ? expired : refusalText(result.refusal, fallback)) : null,
+  };
 }
 
 function InboxNote({ children }: { children: string }) {

@@ -5,10 +5,14 @@ import { z } from 'zod';
 import { EMAIL_MAX } from '../../../domain/profiles/limits';
 import { Button } from '../../components/ui/button';
 import { requestPasswordReset } from './auth-api';
-import { FormAlert, SubmitButton, TextField, focusFirstInvalid, type FieldProblem, type Notice } from './auth-fields';
+import { FormAlert, FormName, SubmitButton, TextField, focusFirstInvalid, followInPage, type FieldProblem, type Notice } from './auth-fields';
 import { messageOf } from './auth-messages';
 
 interface ForgotPasswordFormProps {
+  /** Where the form posts without JavaScript: the page's own address (decision 035). */
+  action: string;
+  /** The problem the server found in the form sent without JavaScript. */
+  initialProblem?: FieldProblem;
   email: string;
   onEmailChange: (email: string) => void;
   /** E.g. "this reset link is invalid", when the view was reached from a bad link. */
@@ -18,9 +22,9 @@ interface ForgotPasswordFormProps {
 }
 
 /** "Reset Your Password": asks for the email that receives the reset link. */
-export function ForgotPasswordForm({ email, onEmailChange, notice, onSent, onBack }: ForgotPasswordFormProps) {
+export function ForgotPasswordForm({ action, initialProblem, email, onEmailChange, notice, onSent, onBack }: ForgotPasswordFormProps) {
   const { t } = useTranslation('auth');
-  const [problem, setProblem] = useState<FieldProblem>();
+  const [problem, setProblem] = useState<FieldProblem>(initialProblem);
   const [alert, setAlert] = useState<Notice | null>(notice ?? null);
   const [pending, setPending] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -53,7 +57,8 @@ export function ForgotPasswordForm({ email, onEmailChange, notice, onSent, onBac
   const shown: Notice | null = problem === true ? { tone: 'error', text: t('validation.requiredFields') } : alert;
 
   return (
-    <form ref={form} noValidate onSubmit={submit} className="space-y-4" aria-label={t('forgot.title')}>
+    <form ref={form} method="post" action={action} noValidate onSubmit={submit} className="space-y-4" aria-label={t('forgot.title')}>
+      <FormName form="forgot" />
       {shown ? (
         <FormAlert id={summaryId} tone={shown.tone}>
           {shown.text}
@@ -76,8 +81,10 @@ export function ForgotPasswordForm({ email, onEmailChange, notice, onSent, onBac
         summaryId={summaryId}
       />
       <SubmitButton pending={pending} label={t('forgot.submit')} pendingLabel={t('forgot.pending')} />
-      <Button variant="ghost" className="w-full" onClick={onBack}>
-        {t('forgot.backToLogin')}
+      <Button variant="ghost" className="w-full" asChild>
+        <a href="/auth" onClick={(event) => followInPage(event, onBack)}>
+          {t('forgot.backToLogin')}
+        </a>
       </Button>
     </form>
   );

@@ -4,10 +4,15 @@ import { useTranslation } from 'react-i18next';
 import { EMAIL_MAX, PASSWORD_MAX } from '../../../domain/profiles/limits';
 import { Button } from '../../components/ui/button';
 import { signIn } from './auth-api';
-import { FormAlert, SubmitButton, TextField, focusFirstInvalid, type FieldProblem, type Notice } from './auth-fields';
+import type { FormProblems } from '../../../domain/auth/auth-form-result';
+import { FormAlert, FormName, SubmitButton, TextField, focusFirstInvalid, followInPage, type FieldProblem, type Notice } from './auth-fields';
 import { errorCode, messageOf } from './auth-messages';
 
 interface LoginFormProps {
+  /** Where the form posts without JavaScript: the page's own address (decision 035). */
+  action: string;
+  /** The problems the server found in the form sent without JavaScript. */
+  initialProblems?: FormProblems;
   email: string;
   onEmailChange: (email: string) => void;
   /** A message carried in from elsewhere (e.g. a failed confirmation link). */
@@ -18,10 +23,10 @@ interface LoginFormProps {
   onLoggedIn: () => Promise<void>;
 }
 
-export function LoginForm({ email, onEmailChange, notice, onForgotPassword, onRegister, onLoggedIn }: LoginFormProps) {
+export function LoginForm({ action, initialProblems, email, onEmailChange, notice, onForgotPassword, onRegister, onLoggedIn }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const [password, setPassword] = useState('');
-  const [problems, setProblems] = useState<{ email?: FieldProblem; password?: FieldProblem }>({});
+  const [problems, setProblems] = useState<{ email?: FieldProblem; password?: FieldProblem }>(() => ({ email: initialProblems?.email, password: initialProblems?.password }));
   const [alert, setAlert] = useState<Notice | null>(notice ?? null);
   const [pending, setPending] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -61,7 +66,8 @@ export function LoginForm({ email, onEmailChange, notice, onForgotPassword, onRe
   const shown: Notice | null = problems.email === true || problems.password === true ? { tone: 'error', text: t('validation.requiredFields') } : alert;
 
   return (
-    <form ref={form} noValidate onSubmit={submit} className="space-y-4" aria-label={t('login.formLabel')}>
+    <form ref={form} method="post" action={action} noValidate onSubmit={submit} className="space-y-4" aria-label={t('login.formLabel')}>
+      <FormName form="login" />
       {shown ? (
         <FormAlert id={summaryId} tone={shown.tone}>
           {shown.text}
@@ -99,15 +105,19 @@ export function LoginForm({ email, onEmailChange, notice, onForgotPassword, onRe
         summaryId={summaryId}
       />
       <div className="flex justify-end">
-        <Button variant="link" size="sm" onClick={onForgotPassword}>
-          {t('login.forgotPassword')}
+        <Button variant="link" size="sm" asChild>
+          <a href="/auth?reset=true" onClick={(event) => followInPage(event, onForgotPassword)}>
+            {t('login.forgotPassword')}
+          </a>
         </Button>
       </div>
       <SubmitButton pending={pending} label={t('login.submit')} pendingLabel={t('login.pending')} />
       <p className="text-center text-sm text-slate-600">
         {t('login.newHere')}{' '}
-        <Button variant="link" size="sm" className="h-auto" onClick={onRegister}>
-          {t('login.createAccount')}
+        <Button variant="link" size="sm" className="h-auto" asChild>
+          <a href="/auth?tab=register" onClick={(event) => followInPage(event, onRegister)}>
+            {t('login.createAccount')}
+          </a>
         </Button>
       </p>
     </form>

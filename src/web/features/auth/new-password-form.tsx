@@ -4,10 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/profiles/limits';
 import { Button } from '../../components/ui/button';
 import { resetPassword } from './auth-api';
-import { FormAlert, SubmitButton, TextField, focusFirstInvalid, type FieldProblem } from './auth-fields';
+import { FormAlert, FormName, SubmitButton, TextField, focusFirstInvalid, followInPage, type FieldProblem } from './auth-fields';
 import { errorCode, messageOf } from './auth-messages';
 
 interface NewPasswordFormProps {
+  /** Where the form posts without JavaScript: the page's own address, with its token (decision 035). */
+  action: string;
+  /** How the form sent without JavaScript was refused. */
+  initial?: { problems: Problems; formError: string | null; linkInvalid: boolean };
   token: string;
   /** Called after the password changed; the form stays busy until it settles. */
   onDone: () => Promise<void>;
@@ -17,13 +21,13 @@ interface NewPasswordFormProps {
 type Problems = { password?: FieldProblem; confirm?: FieldProblem };
 
 /** The target of the reset email (?reset=true&token=…): choose a new password. */
-export function NewPasswordForm({ token, onDone, onRequestNewLink }: NewPasswordFormProps) {
+export function NewPasswordForm({ action, initial, token, onDone, onRequestNewLink }: NewPasswordFormProps) {
   const { t } = useTranslation('auth');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [problems, setProblems] = useState<Problems>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [linkInvalid, setLinkInvalid] = useState(false);
+  const [problems, setProblems] = useState<Problems>(() => ({ password: initial?.problems.password, confirm: initial?.problems.confirm }));
+  const [formError, setFormError] = useState<string | null>(initial?.formError ?? null);
+  const [linkInvalid, setLinkInvalid] = useState(initial?.linkInvalid ?? false);
   const [pending, setPending] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const summaryId = useId();
@@ -65,11 +69,14 @@ export function NewPasswordForm({ token, onDone, onRequestNewLink }: NewPassword
   const shownError = problems.password === true || problems.confirm === true ? t('validation.requiredFields') : formError;
 
   return (
-    <form ref={form} noValidate onSubmit={submit} className="space-y-4" aria-label={t('newPassword.formLabel')}>
+    <form ref={form} method="post" action={action} noValidate onSubmit={submit} className="space-y-4" aria-label={t('newPassword.formLabel')}>
+      <FormName form="new-password" />
       {shownError ? <FormAlert id={summaryId}>{shownError}</FormAlert> : null}
       {linkInvalid ? (
-        <Button variant="outline" className="w-full" onClick={onRequestNewLink}>
-          {t('newPassword.requestNewLink')}
+        <Button variant="outline" className="w-full" asChild>
+          <a href="/auth?reset=true" onClick={(event) => followInPage(event, onRequestNewLink)}>
+            {t('newPassword.requestNewLink')}
+          </a>
         </Button>
       ) : null}
       <TextField

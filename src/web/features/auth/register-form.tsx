@@ -1,12 +1,15 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { STATES, districtsOf } from '../../../domain/geography/states';
+import type { AuthFormValues, FormProblems } from '../../../domain/auth/auth-form-result';
+import { problemsOf } from '../../../domain/auth/auth-forms';
+import { MAX_DISTRICT, STATES, districtsOf } from '../../../domain/geography/states';
 import { ALIGNMENTS, OTHER_ALIGNMENT_MAX, resolveAlignment } from '../../../domain/profiles/alignment';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/profiles/limits';
-import { MESSAGES, registerFormSchema, type RegisterForm } from '../../../domain/profiles/profile-schemas';
+import { registerFormSchema, type RegisterForm } from '../../../domain/profiles/profile-schemas';
 import { signUp } from './auth-api';
-import { FormAlert, SelectField, SubmitButton, TextField, focusFirstInvalid, type FieldProblem } from './auth-fields';
+import { useHydrated } from '../../components/use-hydrated';
+import { FormAlert, FormName, SelectField, SubmitButton, TextField, focusFirstInvalid, type FieldProblem } from './auth-fields';
 import { messageOf } from './auth-messages';
 import { useAlignmentName } from '../../i18n/alignment-name';
 
@@ -16,25 +19,14 @@ type Field = keyof Values;
 const EMPTY: Values = { name: '', email: '', password: '', confirmPassword: '', alignment: '', otherAlignment: '', state: '', district: '' };
 
 
-/**
- * Zod issues as one problem per field (the first); "required" issues become `true`. The other
- * messages are the schema's (src/domain), translated centrally.
- */
-function problemsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
-  const problems: Partial<Record<Field, FieldProblem>> = {};
-  for (const issue of issues) {
-    const field = issue.path[0] as Field | undefined;
-    if (!field || problems[field]) continue;
-    if (issue.message === MESSAGES.requiredFields) {
-      problems[field] = true;
-    } else {
-      problems[field] = issue.message;
-    }
-  }
-  return problems;
-}
+/** Every district number, for the district list before the page's code runs (it cannot follow the state yet). */
+const ANY_DISTRICT = Array.from({ length: MAX_DISTRICT }, (_, i) => i + 1);
 
 interface RegisterFormProps {
+  /** Where the form posts without JavaScript: the page's own address (decision 035). */
+  action: string;
+  /** What the form sent without JavaScript held (passwords aside) and how it was refused. */
+  initial?: { values: AuthFormValues; problems: FormProblems; formError: string | null };
   /** The referrer's user id, sent only when it is one. */
   recruitedBy?: string;
   /** The address an invitation by email was sent to (prefilled). */
@@ -42,12 +34,16 @@ interface RegisterFormProps {
   onRegistered: (email: string) => void;
 }
 
-export function RegisterForm({ recruitedBy, initialEmail, onRegistered }: RegisterFormProps) {
+export function RegisterForm({ action, initial, recruitedBy, initialEmail, onRegistered }: RegisterFormProps) {
   const { t } = useTranslation('auth');
   const alignmentName = useAlignmentName();
-  const [values, setValues] = useState<Values>(() => (initialEmail ? { ...EMPTY, email: initialEmail } : EMPTY));
-  const [problems, setProblems] = useState<Partial<Record<Field, FieldProblem>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const hydrated = useHydrated();
+  const [values, setValues] = useState<Values>(() => {
+    if (initial) return { ...EMPTY, ...initial.values };
+    return initialEmail ? { ...EMPTY, email: initialEmail } : EMPTY;
+  });
+  const [problems, setProblems] = useState<Partial<Record<Field, FieldProblem>>>(() => initial?.problems ?? {});
+  const [formError, setFormError] = useState<string | null>(initial?.formError ?? null);
   const [pending, setPending] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const summaryId = useId();
@@ -95,15 +91,18 @@ export function RegisterForm({ recruitedBy, initialEmail, onRegistered }: Regist
     }
   }
 
-  const districts = values.state ? districtsOf(values.state) : [];
-  const atLarge = districts.length === 1;
+  // Before the page's code runs (or without it), the lists cannot follow each other: every
+  // district is offered and the Other text is shown; the server checks them (decision 035).
+  const districts = !hydrated ? ANY_DISTRICT : values.state ? districtsOf(values.state) : [];
+  const atLarge = hydrated && districts.length === 1;
   // The summary stays while a required field is still empty.
   const shownError = Object.values(problems).some((p) => p === true) ? t('validation.requiredFields') : formError;
   // What every field shares: its problem, the summary it points to when missing, required.
   const common = (problem: FieldProblem) => ({ problem, summaryId, required: true });
 
   return (
-    <form ref={form} noValidate onSubmit={submit} className="space-y-4" aria-label={t('register.formLabel')}>
+    <form ref={form} method="post" action={action} noValidate onSubmit={submit} className="space-y-4" aria-label={t('register.formLabel')}>
+      <FormName form="register" />
       {shownError ? <FormAlert id={summaryId}>{shownError}</FormAlert> : null}
       <TextField label={t('register.nameLabel')} name="name" autoComplete="name" maxLength={NAME_MAX} value={values.name} onChange={(e) => set('name', e.target.value)} {...common(problems.name)} />
       <TextField
@@ -146,7 +145,7 @@ export function RegisterForm({ recruitedBy, initialEmail, onRegistered }: Regist
           </option>
         ))}
       </SelectField>
-      {values.alignment === 'Other' ? (
+      {values.alignment === 'Other' || !hydrated ? (
         <TextField
           label={t('register.otherAlignmentLabel')}
           name="other-alignment"
@@ -155,6 +154,7 @@ export function RegisterForm({ recruitedBy, initialEmail, onRegistered }: Regist
           value={values.otherAlignment}
           onChange={(e) => set('otherAlignment', e.target.value)}
           {...common(problems.otherAlignment)}
+          required={values.alignment === 'Other'}
         />
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2">
@@ -170,11 +170,11 @@ export function RegisterForm({ recruitedBy, initialEmail, onRegistered }: Regist
           label={t('register.districtLabel')}
           name="district"
           value={values.district}
-          disabled={!values.state}
+          disabled={hydrated && !values.state}
           onChange={(e) => set('district', e.target.value)}
           {...common(problems.district)}
         >
-          <option value="">{values.state ? t('register.districtPlaceholder') : t('register.stateFirst')}</option>
+          <option value="">{values.state || !hydrated ? t('register.districtPlaceholder') : t('register.stateFirst')}</option>
           {districts.map((d) => (
             <option key={d} value={String(d)}>
               {atLarge ? t('register.atLarge', { district: d }) : d}

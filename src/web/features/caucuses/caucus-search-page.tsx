@@ -176,7 +176,7 @@ function FilterPanel({ filters, onChange, homeLabel }: { filters: Filters; onCha
   return (
     <Card className="mb-6">
       <CardContent className="pt-5">
-        <form role="search" aria-label={t('searchPage.filters.label')} onSubmit={submit} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+        <form method="post" role="search" aria-label={t('searchPage.filters.label')} onSubmit={submit} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
           <div className="flex min-w-0 flex-col gap-1.5">
             <Label htmlFor={id('state')}>{t('searchPage.filters.state')}</Label>
             <Select id={id('state')} value={filters.state} onChange={(e) => onChange({ state: e.target.value })}>

@@ -202,7 +202,7 @@ function CreateCaucusForm({ user }: { user: OwnProfile }) {
     <Page title={t('createPage.title')} subtitle={t('createPage.subtitle')}>
       <Card className="max-w-2xl">
         <CardContent className="pt-5">
-          <form ref={form} noValidate onSubmit={submit} className="space-y-6" aria-label={t('createPage.title')}>
+          <form method="post" ref={form} noValidate onSubmit={submit} className="space-y-6" aria-label={t('createPage.title')}>
             {formError ? <FormAlert>{formError}</FormAlert> : null}
 
             <div className="flex flex-col gap-1.5">

@@ -110,7 +110,7 @@ function CreateChallengeForm({ onDone }: { onDone: () => void }) {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('create.formLabel')}>
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('create.formLabel')}>
       <div className="space-y-1.5">
         <Label htmlFor={ids.name}>{t('create.name')}</Label>
         <Input

@@ -78,7 +78,7 @@ export function CreateDebateDialog() {
         </Button>
       </DialogTrigger>
       <DialogContent title={t('create.title')} description={t('create.description')}>
-        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('create.formLabel')}>
+        <form method="post" onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('create.formLabel')}>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={`${ids}-title`}>{t('create.titleLabel')}</Label>
             <Input id={`${ids}-title`} value={title} onChange={(e) => setTitle(e.target.value)} maxLength={DEBATE_LIMITS.titleMaxChars} {...titleField} />

@@ -58,7 +58,7 @@ function TextSubmission({ debateId, target, onDone, onCancel }: { debateId: stri
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-3">
+    <form method="post" onSubmit={onSubmit} noValidate className="space-y-3">
       <div className="flex flex-col gap-1.5">
         <Label htmlFor={`${ids}-text`}>{t('submission.textLabel', { kind: target.kind })}</Label>
         <Textarea

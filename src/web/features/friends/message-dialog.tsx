@@ -51,7 +51,7 @@ export function MessageDialog({ person }: { person: { id: string; name: string }
         </Button>
       </DialogTrigger>
       <DialogContent title={t('messageDialog.title', { name: person.name })} description={t('messageDialog.description')}>
-        <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label={t('messageDialog.formLabel', { name: person.name })}>
+        <form method="post" onSubmit={onSubmit} noValidate className="space-y-3" aria-label={t('messageDialog.formLabel', { name: person.name })}>
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={`${ids}-text`}>{t('messageDialog.label')}</Label>
             <Textarea

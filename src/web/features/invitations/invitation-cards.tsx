@@ -376,7 +376,7 @@ function PasswordDialog({
     >
       {invitation ? (
         <DialogContent title={t('password.title')} description={t('password.description', { caucus: invitation.caucus.name })}>
-          <form onSubmit={submit} className="space-y-4" noValidate>
+          <form method="post" onSubmit={submit} className="space-y-4" noValidate>
             <div className="space-y-1.5">
               <Label htmlFor={inputId}>{t('password.label')}</Label>
               <Input

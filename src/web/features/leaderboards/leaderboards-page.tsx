@@ -115,7 +115,7 @@ function FilterPanel({ filters, onChange }: { filters: Filters; onChange: (chang
   return (
     <Card className="mb-6">
       <CardContent className="pt-5">
-        <form aria-label={t('filters.label')} onSubmit={(e) => e.preventDefault()} className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4">
+        <form method="post" aria-label={t('filters.label')} onSubmit={(e) => e.preventDefault()} className="grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-4">
           <div className="flex min-w-0 flex-col gap-1.5">
             <Label htmlFor={`${ids}-state`}>{t('filters.state')}</Label>
             <Select id={`${ids}-state`} value={filters.state} onChange={(e) => onChange({ state: e.target.value })}>

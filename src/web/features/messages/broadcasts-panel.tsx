@@ -162,7 +162,7 @@ function SendBroadcastForm({ options }: { options: BroadcastSendOptions }) {
         <CardDescription>{t('sendBroadcast.description')}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} noValidate aria-label={t('sendBroadcast.formLabel')} className="space-y-4">
+        <form method="post" onSubmit={onSubmit} noValidate aria-label={t('sendBroadcast.formLabel')} className="space-y-4">
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium text-slate-800">{t('sendBroadcast.sendTo')}</legend>
             <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-x-5">

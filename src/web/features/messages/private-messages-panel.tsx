@@ -338,7 +338,7 @@ function ReplyForm({ partner, onSent }: { partner: SocialPerson; onSent: () => v
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={t('reply.formLabel', { name: partner.name })} className="space-y-1">
+    <form method="post" onSubmit={onSubmit} noValidate aria-label={t('reply.formLabel', { name: partner.name })} className="space-y-1">
       <div className="flex items-end gap-2">
         <div className="min-w-0 flex-1">
           <Label htmlFor={`${ids}-text`} className="sr-only">
@@ -414,7 +414,7 @@ function NewMessage({ onSent, onBack }: { onSent: (recipientId: string) => void;
         <CardTitle>{t('newMessage.title')}</CardTitle>
       </CardHeader>
       <CardContent>
-        <form onSubmit={onSubmit} noValidate aria-label={t('newMessage.formLabel')} className="space-y-4">
+        <form method="post" onSubmit={onSubmit} noValidate aria-label={t('newMessage.formLabel')} className="space-y-4">
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={recipient ? undefined : `${ids}-to`}>{t('newMessage.to')}</Label>
             {recipient ? (

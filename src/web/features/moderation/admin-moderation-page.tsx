@@ -149,7 +149,7 @@ function DecisionForm({ item }: { item: ModerationQueueItem }) {
     );
   };
   return (
-    <form onSubmit={submit} className="grid gap-3 border-t border-slate-200 pt-4 sm:grid-cols-[12rem_1fr]" noValidate>
+    <form method="post" onSubmit={submit} className="grid gap-3 border-t border-slate-200 pt-4 sm:grid-cols-[12rem_1fr]" noValidate>
       <div>
         <Label htmlFor={ids.action}>{t('decision.label')}</Label>
         <Select id={ids.action} value={action} onChange={(e) => setAction(e.target.value as ModerationAction)}>

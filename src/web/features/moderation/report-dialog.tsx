@@ -59,7 +59,7 @@ export function ReportButton({ itemKind, itemId, compact = false, className }: {
         </Button>
       </DialogTrigger>
       <DialogContent title={title} description={t('report.description')}>
-        <form onSubmit={submit} className="space-y-4" noValidate>
+        <form method="post" onSubmit={submit} className="space-y-4" noValidate>
           <fieldset aria-describedby={error ? errorId : undefined}>
             <legend className="text-sm font-medium text-slate-900">{t('report.why')}</legend>
             <div className="mt-2 space-y-1.5">

@@ -59,7 +59,7 @@ export function DeleteProfileDialog() {
         </button>
       </DialogTrigger>
       <DialogContent title={t('delete.title')} description={t('delete.description')}>
-        <form onSubmit={submit} className="space-y-4">
+        <form method="post" onSubmit={submit} className="space-y-4">
           <div className="space-y-1">
             <Label htmlFor="delete-confirmation">{t('delete.confirmationLabel', { word: CONFIRMATION_WORD })}</Label>
             <Input

@@ -96,6 +96,7 @@ export function InlineField({
       <dd className="min-w-0 text-slate-900">
         {editor && mode !== 'view' ? (
           <form
+            method="post"
             onSubmit={submit}
             onKeyDown={(e) => {
               if (e.key === 'Escape' && mode === 'edit') {

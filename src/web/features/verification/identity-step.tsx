@@ -57,7 +57,7 @@ export function IdentityStep({ status }: { status: VerificationStatus }) {
             <StatusLine tone="info">{t('identity.pending')}</StatusLine>
           ) : null}
           {status.identity === 'failed' ? <StatusLine tone="warning">{t('identity.failed')}</StatusLine> : null}
-          <form noValidate onSubmit={submit} className="space-y-4" aria-label={t('identity.formLabel')}>
+          <form method="post" noValidate onSubmit={submit} className="space-y-4" aria-label={t('identity.formLabel')}>
             <div className="flex flex-col gap-1.5">
               <Label htmlFor={inputId}>{t('identity.idLabel')}</Label>
               <div className="flex gap-2">

@@ -35,7 +35,7 @@ export function Ballot({
     if (choice && choice !== serverVote) onVote(choice);
   };
   return (
-    <form onSubmit={submit} className="space-y-4">
+    <form method="post" onSubmit={submit} className="space-y-4">
       <p className="text-sm text-slate-700" aria-live="polite">
         {serverVote ? (
           <Trans t={t} i18nKey="ballot.currentVote" values={{ name: nameOf(serverVote) }} components={{ strong: <strong className="text-slate-900" /> }} />

@@ -67,7 +67,7 @@ export function InviteCoOrganizerDialog({ caucus }: { caucus: CaucusDetail }) {
             <TabsTrigger value="name">{t('inviteCoOrganizer.byName')}</TabsTrigger>
           </TabsList>
           <TabsContent value="email" className="pt-4">
-            <form onSubmit={submitEmail} noValidate className="space-y-3">
+            <form method="post" onSubmit={submitEmail} noValidate className="space-y-3">
               <div className="flex flex-col gap-1.5">
                 <Label htmlFor={`${ids}-email`}>{t('inviteCoOrganizer.emailLabel')}</Label>
                 <Input

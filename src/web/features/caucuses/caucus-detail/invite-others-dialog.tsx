@@ -87,7 +87,7 @@ export function InviteOthersDialog({ caucus }: { caucus: CaucusDetail }) {
             />
           </TabsContent>
           <TabsContent value="email" className="pt-4">
-            <form onSubmit={submitEmail} noValidate className="space-y-3">
+            <form method="post" onSubmit={submitEmail} noValidate className="space-y-3">
               <div className="flex flex-col gap-1.5">
                 <Label htmlFor={`${ids}-email`}>{t('inviteOthers.emailLabel')}</Label>
                 <Input

@@ -35,7 +35,7 @@ export function JoinPasswordDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={t('join.passwordTitle')} description={t('join.passwordDescription', { name: caucusName })}>
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <form method="post" onSubmit={onSubmit} noValidate className="space-y-4">
           <div className="flex flex-col gap-1.5">
             <Label htmlFor={`${ids}-password`}>{t('join.passwordLabel')}</Label>
             <Input

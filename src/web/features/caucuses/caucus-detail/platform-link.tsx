@@ -79,7 +79,7 @@ export function PlatformLink({ caucus }: { caucus: CaucusDetail }) {
     save.mutate(parsed.data.platformLink);
   };
   return (
-    <form onSubmit={submit} noValidate className="space-y-2">
+    <form method="post" onSubmit={submit} noValidate className="space-y-2">
       <Label htmlFor={`${ids}-link`} className="sr-only">
         {t('platformLink.fieldLabel')}
       </Label>

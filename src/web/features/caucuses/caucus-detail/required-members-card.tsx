@@ -44,7 +44,7 @@ export function RequiredMembersCard({ caucus }: { caucus: CaucusDetail }) {
         <CardDescription>{t('requiredMembers.description')}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form onSubmit={submit} noValidate className="space-y-2">
+        <form method="post" onSubmit={submit} noValidate className="space-y-2">
           <Label htmlFor={`${ids}-n`}>{t('requiredMembers.label')}</Label>
           <div className="flex gap-2">
             <Input
