@@ -16,6 +16,7 @@ export const SPANISH_MESSAGES: Record<string, string> = {
   'File too large': 'Archivo demasiado grande',
   'Invalid input': 'Datos no válidos',
   'Not found': 'No encontrado',
+  'This address does not take this method.': 'Esta dirección no admite este método.',
   'This request is too large.': 'Esta solicitud es demasiado grande.',
   'This request did not come from the app. Please reload the page and try again.':
     'Esta solicitud no vino de la aplicación. Vuelve a cargar la página e inténtalo de nuevo.',
