@@ -135,7 +135,11 @@ export const chatMessageSchema = z.object({
 const INVALID_EMAIL = 'Enter a valid email address.';
 export const inviteVoterSchema = z.object({ inviteeId: z.uuid('Choose a user to invite') });
 export const inviteOrganizerSchema = z
-  .object({ email: singleLineText().trim().max(254).email(INVALID_EMAIL).optional(), inviteeId: z.uuid().optional() })
+  .object({
+    // A blank address is no address: the refine below asks for one or a user.
+    email: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), singleLineText().trim().max(254).email(INVALID_EMAIL).optional()),
+    inviteeId: z.uuid().optional(),
+  })
   .refine((v) => !!v.email || !!v.inviteeId, { message: 'Enter an email address or choose a user', path: ['email'] });
 export const inviteVoterByEmailSchema = z.object({ email: singleLineText().trim().min(1, 'Enter an email address').max(254, INVALID_EMAIL).email(INVALID_EMAIL) });
 export const respondInvitationSchema = z.object({

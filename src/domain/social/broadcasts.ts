@@ -31,12 +31,22 @@ export const BROADCAST_MESSAGES = {
 
 const optionalText = z.preprocess((v) => (v === '' || v === null ? undefined : v), singleLineText().trim().max(2, BROADCAST_MESSAGES.stateRequired).optional());
 /**
- * The district of a district broadcast: checked against the state's own range below, with its
- * message; other scopes do not read it. No bound of its own is published: the document states
- * only what the server refuses (issue 29). The page sends the number (it converts its field).
+ * The district of a district broadcast: a number, or the digits of a form field ('' or null for
+ * none). Its range is the state's own, checked below with its message; other scopes do not read
+ * it. No bound of its own is published: the document states what the server takes (issue 29).
  */
 const optionalDistrict = z
-  .number({ error: BROADCAST_MESSAGES.districtRequired })
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .regex(/^[0-9]{0,3}$/)
+        .transform((digits) => (digits === '' ? undefined : Number(digits))),
+      z.null().transform(() => undefined),
+    ],
+    { error: BROADCAST_MESSAGES.districtRequired },
+  )
   .describe("For a district broadcast: 1 to the state's number of House districts; other scopes do not read it")
   .optional();
 

@@ -128,7 +128,7 @@ function SendBroadcastForm({ options }: { options: BroadcastSendOptions }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (send.isPending) return;
-    const parsed = sendBroadcastSchema.safeParse({ message, scope, state: needsState ? state : undefined, district: scope === 'district' && district !== '' ? Number(district) : undefined });
+    const parsed = sendBroadcastSchema.safeParse({ message, scope, state: needsState ? state : undefined, district: scope === 'district' ? district : undefined });
     if (!parsed.success) {
       const next: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) next[(issue.path[0] as Field) ?? 'message'] ??= issue.message;
