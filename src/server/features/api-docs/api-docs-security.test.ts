@@ -17,7 +17,7 @@ import { createToken } from '../api-tokens/api-tokens.service';
  * its body matches the schema).
  */
 const database = await createTestDatabase();
-const { app, auth, request } = createTestApp(database.db, { settings: { ADMIN_EMAILS: [ADMIN_EMAIL] } });
+const { auth, request } = createTestApp(database.db, { settings: { ADMIN_EMAILS: [ADMIN_EMAIL] } });
 const secret = 'test-secret-test-secret-test-secret-0123456789';
 
 type Security = Array<Record<string, string[]>>;
