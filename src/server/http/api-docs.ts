@@ -159,7 +159,11 @@ export function sessionCookieName(baseUrl: string): string {
  * The app's licence as package.json states it: a private package with no `license` field is
  * npm's "UNLICENSED" (no licence is granted to anyone), and the repository has no LICENSE file.
  */
-export const API_LICENSE = { name: 'UNLICENSED: no licence is granted; all rights reserved', identifier: 'LicenseRef-UNLICENSED' };
+export const API_LICENSE = {
+  name: 'UNLICENSED: no licence is granted; all rights reserved',
+  // What npm means by it (there is no licence text of the app's own to point to).
+  url: 'https://docs.npmjs.com/cli/v10/configuring-npm/package-json#license',
+};
 
 /**
  * The OpenAPI 3.1 document of the app's routes, as /api/openapi.json serves it. Its one server
