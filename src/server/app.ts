@@ -38,16 +38,18 @@ import { movementStatsReader } from './features/stats/stats.service';
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes';
 import { documented } from './http/api-docs';
 import { appConfigSchema, healthSchema, sessionAnswerSchema } from '../domain/api/app-answers';
-import { AUTH_DOCS } from './features/auth/auth-docs';
+import { AUTH_DOCS, AUTH_QUERIES } from './features/auth/auth-docs';
 import { apiTokenRoutes } from './features/api-tokens/api-tokens.routes';
 import { apiTokenAuth } from './http/api-token-auth';
 import { personalAnswers } from './http/cache-control';
 import { compressResponses } from './http/compression';
-import { authInputGuard } from './http/auth-input-guard';
+import { authInputGuard, passOn, withJsonBody } from './http/auth-input-guard';
+import { validate } from './http/validate';
 import { errorHandler } from './http/error-handler';
 import { rateLimit } from './http/rate-limit';
 import { accountThrottle, type ThrottleSettings } from './http/account-throttle';
 import { loopbackOnly } from './http/loopback-only';
+import { methodNotAllowed } from './http/method-not-allowed';
 import { JSON_BODY_MAX_BYTES, limitBodies, type SignedOutMessage, type UploadRoute, writesNeedSession, writesRefusedWhileSuspended } from './http/request-guards';
 import { PHOTO_MAX_BYTES } from '../domain/profiles/limits';
 import { DEBATE_LIMITS, DEBATE_MESSAGES } from '../domain/debates/debate-rules';
@@ -197,6 +199,8 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   // answer unless its route made it public, the mailbox, the unsubscribe and provider pages.
   for (const path of ['/api/*', '/dev/*', '/unsubscribe/*', '/test-provider/*', '/webhooks/*']) app.use(path, personalAnswers());
   app.use('/api/*', translatedErrors()); // refusals in the visitor's language (issue 15)
+  // A method a path of the API does not take: 405 with Allow, the same for everyone (issue 29).
+  app.use('/api/*', methodNotAllowed(() => app.routes));
   // A personal API token reads within its scopes; it never writes (issue 17).
   app.use('/api/*', apiTokenAuth({ db, clock, max: settings.API_TOKEN_RATE_LIMIT_MAX ?? 120, windowSeconds: settings.API_TOKEN_RATE_LIMIT_WINDOW_SECONDS ?? 60 }));
   app.use('/api/*', csrfProtection(origins));
@@ -219,7 +223,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
     );
   }
 
-  app.get('/api/health', documented({ summary: 'Whether the app and its database answer', tags: ['App'], responses: { 200: healthSchema } }), async (c) => {
+  app.get('/api/health', documented({ access: 'public', summary: 'Whether the app and its database answer', tags: ['App'], responses: { 200: healthSchema } }), async (c) => {
     await db.execute(sql`select 1`);
     return c.json({ status: 'ok' });
   });
@@ -232,19 +236,20 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   }
   app.use('/api/auth/*', accountThrottle({ db, clock, settings })); // per account and recipient (issue 11)
   for (const endpoint of AUTH_ENDPOINTS) {
-    const description = AUTH_DOCS[`${endpoint.method} ${endpoint.path.replace(/:(\w+)/g, '{$1}')}`]!;
-    app.on(endpoint.method, endpoint.path, description, authInputGuard(), (c) => auth.handler(c.req.raw));
+    const key = `${endpoint.method} ${endpoint.path.replace(/:(\w+)/g, '{$1}')}`;
+    const query = AUTH_QUERIES[key];
+    app.on(endpoint.method, endpoint.path, AUTH_DOCS[key]!, authInputGuard(), query ? validate('query', query) : passOn, (c) => auth.handler(withJsonBody(c.req.raw)));
   }
   app.all('/api/auth/*', (c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404));
 
   app.use('/api/*', loadSession({ auth, db, secret: settings.AUTH_SECRET }));
   app.use('/api/*', writesNeedSession(SIGNED_OUT_MESSAGES));
   app.use('/api/*', writesRefusedWhileSuspended(clock, settings.APP_TIME_ZONE));
-  app.get('/api/config', documented({ summary: "The app's public settings", tags: ['App'], responses: { 200: appConfigSchema } }), (c) =>
+  app.get('/api/config', documented({ access: 'public', summary: "The app's public settings", tags: ['App'], responses: { 200: appConfigSchema } }), (c) =>
     c.json({ visionDocumentUrl: settings.VISION_DOCUMENT_URL, mailboxEnabled: settings.mailboxEnabled, timeZone: settings.APP_TIME_ZONE }),
   );
   // The signed-in user's own profile, or null for a visitor (200 either way: no console noise).
-  app.get('/api/session', documented({ summary: 'The signed-in user, or null for a visitor', tags: ['App'], responses: { 200: sessionAnswerSchema } }), async (c) => c.json({ user: c.var.user ? await getOwnProfile({ db, baseUrl: settings.BASE_URL }, c.var.user.id) : null }));
+  app.get('/api/session', documented({ access: 'optional', summary: 'The signed-in user, or null for a visitor', tags: ['App'], responses: { 200: sessionAnswerSchema } }), async (c) => c.json({ user: c.var.user ? await getOwnProfile({ db, baseUrl: settings.BASE_URL }, c.var.user.id) : null }));
   app.route('/api', profileRoutes({ db, clock, baseUrl: settings.BASE_URL, readDb }));
   app.route('/api', caucusRoutes({ db, clock, throttle: settings, readDb }));
   app.route('/api', badgeRoutes({ db, baseUrl: settings.BASE_URL }));

@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { apiErrorSchema } from '../api/api-error';
+import { MAX_DISTRICT } from '../geography/states';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../profiles/limits';
+import { signUpProfileSchema, stateSchema } from '../profiles/profile-schemas';
+import { singleLineText } from '../text/text-schema';
 
 /**
  * The sign-in, sign-up, confirmation and reset endpoints are better-auth's (decision 004): their
@@ -10,24 +14,45 @@ export const authRefusalSchema = z
   .union([apiErrorSchema, z.looseObject({ code: z.string().optional(), message: z.string() })])
   .meta({ id: 'AuthRefusal' });
 
-const callbackURL = z.string().optional().describe('Where the confirmation link lands (a path of this app)');
+/**
+ * Every string better-auth's routes take is refused with control characters in it
+ * (authInputGuard), so each carries the same `pattern` as the app's own text fields.
+ */
+const text = () => singleLineText();
+const callbackURL = text().optional().describe('Where the confirmation link lands (a path of this app)');
+const email = z.email();
+const password = text().min(PASSWORD_MIN).max(PASSWORD_MAX);
 
 export const signUpBodySchema = z.object({
-  email: z.string(),
-  password: z.string().min(8).max(128),
-  name: z.string(),
-  politicalAlignment: z.string(),
-  state: z.string(),
-  district: z.number().int(),
-  recruitedBy: z.string().optional(),
+  email,
+  password,
+  name: signUpProfileSchema.shape.name,
+  politicalAlignment: signUpProfileSchema.shape.politicalAlignment,
+  state: stateSchema,
+  district: z.int().min(1).max(MAX_DISTRICT).describe("1 to the state's number of House districts"),
+  recruitedBy: z.uuid().nullable().optional(),
   callbackURL,
 });
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
-export const signInBodySchema = z.object({ email: z.string(), password: z.string(), rememberMe: z.boolean().optional(), callbackURL });
-export const emailBodySchema = z.object({ email: z.string(), callbackURL });
-export const resetRequestBodySchema = z.object({ email: z.string(), redirectTo: z.string().optional() });
-export const resetPasswordBodySchema = z.object({ newPassword: z.string().min(8).max(128), token: z.string() });
+export const signInBodySchema = z.object({ email, password: text(), rememberMe: z.boolean().optional(), callbackURL });
+export const emailBodySchema = z.object({ email, callbackURL });
+export const resetRequestBodySchema = z.object({ email, redirectTo: text().optional() });
+export const resetPasswordBodySchema = z.object({ newPassword: password, token: text() });
+
+/** What a link from a mail that lacks its parts is told (the guard in front of better-auth says the same). */
+export const LINK_INVALID = 'This link is not valid. Please use the link from your email.';
+const linkPart = () => singleLineText({ error: LINK_INVALID }).min(1, LINK_INVALID);
+
+/** GET /api/auth/verify-email: the link in the confirmation mail. */
+export const verifyEmailQuerySchema = z.object({
+  token: linkPart().describe('The token of the confirmation link'),
+  callbackURL: callbackURL.describe('Where the link lands once the address is confirmed (a path of this app)'),
+});
+/** GET /api/auth/reset-password/{token}: the link in the reset mail, which names the page to land on. */
+export const resetLinkQuerySchema = z.object({
+  callbackURL: linkPart().describe('The page of this app the link lands on, with the token'),
+});
 
 /** The user better-auth returns after sign-up and sign-in (its own fields and the app's). */
 export const authUserSchema = z.looseObject({

@@ -131,11 +131,17 @@ export const chatMessageSchema = z.object({
   message: multiLineText({ error: CAUCUS_MESSAGES.chatEmpty }).trim().min(1, CAUCUS_MESSAGES.chatEmpty).max(CHAT_MESSAGE_MAX, CAUCUS_MESSAGES.chatTooLong),
 });
 
+/** The invitation service's own words for an address that is not one (checked here, so the document says `format: email`). */
+const INVALID_EMAIL = 'Enter a valid email address.';
 export const inviteVoterSchema = z.object({ inviteeId: z.uuid('Choose a user to invite') });
 export const inviteOrganizerSchema = z
-  .object({ email: singleLineText().trim().max(254).optional(), inviteeId: z.uuid().optional() })
+  .object({
+    // A blank address is no address: the refine below asks for one or a user.
+    email: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), singleLineText().trim().max(254).email(INVALID_EMAIL).optional()),
+    inviteeId: z.uuid().optional(),
+  })
   .refine((v) => !!v.email || !!v.inviteeId, { message: 'Enter an email address or choose a user', path: ['email'] });
-export const inviteVoterByEmailSchema = z.object({ email: singleLineText().trim().min(1, 'Enter an email address').max(254, 'Enter a valid email address.') });
+export const inviteVoterByEmailSchema = z.object({ email: singleLineText().trim().min(1, 'Enter an email address').max(254, INVALID_EMAIL).email(INVALID_EMAIL) });
 export const respondInvitationSchema = z.object({
   response: z.enum(['accepted', 'declined']),
   password: singleLineText().max(200).optional(),

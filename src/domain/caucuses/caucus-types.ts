@@ -33,7 +33,7 @@ export const caucusSearchPageSchema = z.object({
 });
 export type CaucusSearchPage = z.infer<typeof caucusSearchPageSchema>;
 
-/** A caucus as its invitation code shows it (GET /api/caucuses/by-code/:code), to anyone. */
+/** A caucus as its invitation code shows it (GET /api/caucus-codes/:code; its first address /api/caucuses/by-code/:code still answers), to anyone. */
 export const invitedCaucusSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -13,4 +13,6 @@ export const updatePreferencesSchema = z
     language: z.enum(LANGUAGES, { error: PREFERENCES_MESSAGES.invalidLanguage }).optional(),
     theme: z.enum(THEMES, { error: PREFERENCES_MESSAGES.invalidTheme }).optional(),
   })
-  .refine((body) => body.language !== undefined || body.theme !== undefined, { error: PREFERENCES_MESSAGES.empty });
+  .refine((body) => body.language !== undefined || body.theme !== undefined, { error: PREFERENCES_MESSAGES.empty })
+  // The same rule as the document states it: a body with neither field is a 400 (decision 039).
+  .meta({ minProperties: 1 });

@@ -16,6 +16,7 @@ export const SPANISH_MESSAGES: Record<string, string> = {
   'File too large': 'Archivo demasiado grande',
   'Invalid input': 'Datos no válidos',
   'Not found': 'No encontrado',
+  'This address does not take this method.': 'Esta dirección no admite este método.',
   'This request is too large.': 'Esta solicitud es demasiado grande.',
   'This page cannot take a form. Go back, wait for the page to load, and try again.':
     'Esta página no puede recibir un formulario. Vuelve atrás, espera a que la página cargue e inténtalo de nuevo.',

@@ -27,11 +27,16 @@ const stateCode = z
   .string({ error: MOVEMENT_MESSAGES.stateInvalid })
   .regex(/^[A-Za-z]{2}$/, MOVEMENT_MESSAGES.stateInvalid)
   .transform((s) => s.toUpperCase());
+/**
+ * A district as the path or query writes it: 1 to 99 in plain digits (districts are numbered
+ * from 1, an at-large state's one district too; no state has more than MAX_DISTRICT). The
+ * pattern is the whole rule, so the document says exactly what is taken: a number the state
+ * does not have (AK's 2, OH's 99) is a 404, not a 400.
+ */
 const districtNumber = z
   .string({ error: MOVEMENT_MESSAGES.districtInvalid })
-  .regex(/^[0-9]{1,3}$/, MOVEMENT_MESSAGES.districtInvalid)
-  .transform(Number)
-  .refine((n) => n >= 1, MOVEMENT_MESSAGES.districtInvalid);
+  .regex(/^[1-9][0-9]?$/, MOVEMENT_MESSAGES.districtInvalid)
+  .transform(Number);
 
 /** /api/movement/states/{state}: any two letters (an unknown code is a 404, not a 400). */
 export const movementStateParamSchema = z.object({ state: stateCode });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { districtCount, districtLabel, isStateCode, MAX_DISTRICT, stateName } from '../geography/states';
+import { districtCount, districtLabel, isStateCode, stateName } from '../geography/states';
 import { singleLineText } from '../text/text-schema';
 import { MAX_LEVEL } from '../caucuses/level';
 import { messageText } from './messages';
@@ -30,15 +30,25 @@ export const BROADCAST_MESSAGES = {
 } as const;
 
 const optionalText = z.preprocess((v) => (v === '' || v === null ? undefined : v), singleLineText().trim().max(2, BROADCAST_MESSAGES.stateRequired).optional());
-const optionalInt = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.coerce
-    .number({ error: BROADCAST_MESSAGES.districtRequired })
-    // Bounded here so nothing huge reaches a query; the state's own range is checked below with its message.
-    .min(-MAX_DISTRICT, BROADCAST_MESSAGES.districtRequired)
-    .max(MAX_DISTRICT * 2, BROADCAST_MESSAGES.districtRequired)
-    .optional(),
-);
+/**
+ * The district of a district broadcast: a number, or the digits of a form field ('' or null for
+ * none). Its range is the state's own, checked below with its message; other scopes do not read
+ * it. No bound of its own is published: the document states what the server takes (issue 29).
+ */
+const optionalDistrict = z
+  .union(
+    [
+      z.number(),
+      z
+        .string()
+        .regex(/^[0-9]{0,3}$/)
+        .transform((digits) => (digits === '' ? undefined : Number(digits))),
+      z.null().transform(() => undefined),
+    ],
+    { error: BROADCAST_MESSAGES.districtRequired },
+  )
+  .describe("For a district broadcast: 1 to the state's number of House districts; other scopes do not read it")
+  .optional();
 
 /** The send form (spec section 5: a state or district scope needs the state, and the district for district scope). */
 export const sendBroadcastSchema = z
@@ -46,7 +56,7 @@ export const sendBroadcastSchema = z
     message: messageText,
     scope: z.enum(BROADCAST_SCOPES, { error: BROADCAST_MESSAGES.scopeRequired }),
     state: optionalText,
-    district: optionalInt,
+    district: optionalDistrict,
   })
   .superRefine((v, ctx) => {
     if (v.scope !== 'state' && v.scope !== 'district') return;

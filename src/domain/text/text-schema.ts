@@ -16,6 +16,15 @@ const SINGLE_LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /** The same, but a tab and line breaks (\n, \r) are text in a multi-line field. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const MULTI_LINE_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/**
+ * The same rules as whole-text patterns: zod's `.regex()` checks them and /api/openapi.json
+ * publishes them as each field's `pattern` (decision 039), in a syntax every JSON Schema tool
+ * reads (ECMA-262 and Python alike: no flags, no classes beyond \uXXXX ranges).
+ */
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+export const SINGLE_LINE_TEXT_PATTERN = /^[^\u0000-\u001f\u007f-\u009f]*$/;
+// eslint-disable-next-line no-control-regex -- refusing control characters is the point
+export const MULTI_LINE_TEXT_PATTERN = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]*$/;
 /** Half of a surrogate pair on its own: not a character, and not valid UTF-8. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
@@ -29,7 +38,7 @@ type StringParams = Parameters<typeof z.string>[0];
 function checkedText(multiline: boolean, params?: StringParams) {
   return z
     .string(params)
-    .refine((s) => !hasControlCharacters(s, { multiline }), { error: TEXT_MESSAGES.controlCharacters, abort: true })
+    .regex(multiline ? MULTI_LINE_TEXT_PATTERN : SINGLE_LINE_TEXT_PATTERN, { error: TEXT_MESSAGES.controlCharacters, abort: true })
     .refine(isWellFormedText, { error: TEXT_MESSAGES.malformed, abort: true });
 }
 

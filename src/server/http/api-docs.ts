@@ -16,8 +16,20 @@ export type DocumentedResponse =
   | z.ZodType
   | { description: string; schema?: z.ZodType; mediaType?: string | string[]; binary?: boolean };
 
+/**
+ * Who may call a route (decision 039), as its operation's `security` says:
+ * - 'public': anyone, and the answer is the same for everyone (`security: []`);
+ * - 'optional': anyone, but a signed-in caller is answered as themselves (`[{}, { session: [] }]`);
+ * - 'session': a signed-in caller only; a visitor gets 401 (`[{ session: [] }]`). Every write
+ *   under /api is one (writesNeedSession), and so is a read that does not say otherwise.
+ * A personal API token's routes (TOKEN_ROUTES) add `{ token: [] }`.
+ */
+export type RouteAccess = 'public' | 'optional' | 'session';
+
 export interface RouteDescription {
   summary: string;
+  /** Who may call it; 'session' when not given. */
+  access?: RouteAccess;
   /** The feature it belongs to (the reference page groups by it). */
   tags: string[];
   description?: string;
@@ -63,11 +75,18 @@ function responseOf(status: number, documented: DocumentedResponse) {
   return { description: documented.description, content: Object.fromEntries(mediaTypes.map((type) => [type, { schema }])) };
 }
 
+const SECURITY: Record<RouteAccess, Array<Record<string, string[]>>> = {
+  public: [],
+  optional: [{}, { session: [] }],
+  session: [{ session: [] }],
+};
+
 /** The route's entry in /api/openapi.json (put it first among the route's handlers). */
 export function documented(route: RouteDescription) {
   const responses = Object.fromEntries(Object.entries(route.responses).map(([status, body]) => [status, responseOf(Number(status), body)]));
   return describeRoute({
     summary: route.summary,
+    security: SECURITY[route.access ?? 'session'],
     tags: route.tags,
     ...(route.description ? { description: route.description } : {}),
     ...(route.requestBody
@@ -77,13 +96,18 @@ export function documented(route: RouteDescription) {
   });
 }
 
+/** Leaves a route out of the document (an alias in UNDOCUMENTED_ALIASES; put it first among the route's handlers). */
+export const undocumented = () => describeRoute({ hide: true });
+
 /**
  * Refusals any route may give, from the middleware in front of every route (docs/security.md).
  */
 const COMMON_REFUSALS: Record<string, ReturnType<typeof refusal>> = {
   400: refusal(STATUS_WORDS[400]!),
-  401: refusal(STATUS_WORDS[401]!),
-  403: refusal('Not allowed: a write from another site (CSRF), a suspended account, a read-only API token, or a rule of the app'),
+  401: refusal('Not signed in (an operation whose security needs a session), or an API token that is not valid'),
+  403: refusal(
+    'Not allowed: a write from another site (CSRF), a suspended account, an API token on an operation whose security does not list `token` (tokens only read, only their scopes), or a rule of the app',
+  ),
   404: refusal(STATUS_WORDS[404]!),
   413: refusal(STATUS_WORDS[413]!),
   429: refusal(STATUS_WORDS[429]!),
@@ -104,18 +128,59 @@ Two ways to call it:
 - **The session cookie** of the web app (a write also needs the app's own Origin header: CSRF protection).
 - **A personal API token** (Profile → API tokens): \`Authorization: Bearer <token>\`. Tokens only read, only the routes of their scopes (see \`x-token-scope\` on each operation), and have their own rate limit.`;
 
-/** The OpenAPI 3.1 document of the app's routes, as /api/openapi.json serves it. */
-export async function apiDocument(app: Hono<AppEnv>, serverUrl: string) {
+/**
+ * Routes the app serves but the document leaves out: an older address of a documented route,
+ * kept for links and scripts that use it (decision 039). "METHOD /path/{param}".
+ */
+export const UNDOCUMENTED_ALIASES: readonly string[] = ['GET /api/caucuses/by-code/{code}'];
+
+/**
+ * zod writes `z.number().int()` as an integer between ±(2^53 − 1): JavaScript's safe range, not
+ * a rule of the app. Those two bounds are dropped; bounds a schema states itself stay.
+ */
+function withoutInternalBounds(value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const item of value) withoutInternalBounds(item);
+    return;
+  }
+  if (!value || typeof value !== 'object') return;
+  const node = value as Record<string, unknown>;
+  if (node.minimum === Number.MIN_SAFE_INTEGER) delete node.minimum;
+  if (node.maximum === Number.MAX_SAFE_INTEGER) delete node.maximum;
+  for (const child of Object.values(node)) withoutInternalBounds(child);
+}
+
+/** better-auth's session cookie: `__Secure-` in front of its name when the app is served over https. */
+export function sessionCookieName(baseUrl: string): string {
+  return `${new URL(baseUrl).protocol === 'https:' ? '__Secure-' : ''}better-auth.session_token`;
+}
+
+/**
+ * The app's licence as package.json states it: a private package with no `license` field is
+ * npm's "UNLICENSED" (no licence is granted to anyone), and the repository has no LICENSE file.
+ */
+export const API_LICENSE = {
+  name: 'UNLICENSED: no licence is granted; all rights reserved',
+  // What npm means by it (there is no licence text of the app's own to point to).
+  url: 'https://docs.npmjs.com/cli/v10/configuring-npm/package-json#license',
+};
+
+/**
+ * The OpenAPI 3.1 document of the app's routes, as /api/openapi.json serves it. Its one server
+ * is `/`, the origin the document itself was read from, so a tool that loads it from any of the
+ * app's addresses calls that same address (decision 039).
+ */
+export async function apiDocument(app: Hono<AppEnv>, baseUrl: string) {
   const document = await generateSpecs(app, {
     documentation: {
       openapi: '3.1.0',
-      info: { title: 'Caucus API', version: '1', description: API_DESCRIPTION },
-      servers: [{ url: serverUrl }],
+      info: { title: 'Caucus API', version: '1', description: API_DESCRIPTION, license: API_LICENSE },
+      servers: [{ url: '/', description: 'The address this document was read from' }],
       components: {
         schemas: { Error: errorComponent() as never },
         securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token', description: "The web app's session cookie." },
-          token: { type: 'http', scheme: 'bearer', description: 'A personal read-only API token.' },
+          session: { type: 'apiKey', in: 'cookie', name: sessionCookieName(baseUrl), description: "The web app's session cookie (sign in with POST /api/auth/sign-in/email)." },
+          token: { type: 'http', scheme: 'bearer', description: 'A personal read-only API token (Profile → API tokens); only the operations that list it accept it.' },
         },
       },
     },
@@ -123,13 +188,16 @@ export async function apiDocument(app: Hono<AppEnv>, serverUrl: string) {
     defaultValidationErrorResponse: refusal(STATUS_WORDS[400]!),
     excludeStaticFile: false,
   });
+  withoutInternalBounds(document);
   // The routes a personal token reads (TOKEN_ROUTES) say so, with the scope they need.
   const paths = document.paths as Record<string, Record<string, Record<string, unknown>> | undefined>;
   for (const route of TOKEN_ROUTES) {
     const operation = paths[route.path]?.get;
     if (!operation) continue;
     operation['x-token-scope'] = route.scope;
-    operation.security = [{ session: [] }, { token: [] }];
+    const security = (operation.security as Array<Record<string, string[]>> | undefined) ?? [];
+    // A public read stays public: `{}` (no credentials) first, then the token beside it.
+    operation.security = [...(security.length === 0 ? [{}] : security), { token: [] }];
   }
   return document;
 }

@@ -14,6 +14,9 @@ export interface ApiTokenAuthDeps {
   windowSeconds: number;
 }
 
+/** /api/openapi.json and the reference page: read with or without a token, never as the token's holder. */
+export const isApiDescription = (path: string) => path === '/api/openapi.json' || path === '/api/docs' || path.startsWith('/api/docs/');
+
 /**
  * `Authorization: Bearer <token>` (issue 17): a personal token reads, never writes, only the
  * routes of its scopes (TOKEN_ROUTES) and only its owner's caucuses and their members, within
@@ -22,7 +25,8 @@ export interface ApiTokenAuthDeps {
 export function apiTokenAuth(deps: ApiTokenAuthDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const header = c.req.header('authorization');
-    if (header === undefined) return next();
+    // The API's own description is public: a tool configured with a token loads it as anyone would.
+    if (header === undefined || isApiDescription(c.req.path)) return next();
     const refuse = (status: 401 | 403, code: string, message: string) => {
       if (status === 401) c.header('WWW-Authenticate', 'Bearer error="invalid_token"');
       c.header('Cache-Control', 'no-store');

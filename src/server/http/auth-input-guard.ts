@@ -63,3 +63,23 @@ function stringsOf(value: unknown, depth = 0, out: string[] = []): string[] {
   }
   return out;
 }
+
+/** A step that does nothing: the place of a check an endpoint does not need. */
+export const passOn: MiddlewareHandler = async (_c, next) => {
+  await next();
+};
+
+/**
+ * better-auth answers 415 to a POST without a Content-Type, though a sign-out has nothing to
+ * send (issue 29). A POST with no body at all (no Content-Type, no length, not chunked) reaches
+ * it as the empty JSON object it means; any other request is passed on as it came.
+ */
+export function withJsonBody(request: Request): Request {
+  if (request.method !== 'POST' || request.headers.has('content-type') || request.headers.has('transfer-encoding')) return request;
+  const length = request.headers.get('content-length');
+  if (length !== null && length !== '0') return request;
+  const headers = new Headers(request.headers);
+  headers.set('content-type', 'application/json');
+  headers.set('content-length', '2');
+  return new Request(request.url, { method: 'POST', headers, body: '{}', signal: request.signal });
+}

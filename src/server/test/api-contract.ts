@@ -37,7 +37,7 @@ export function createApiContract(document: Document): ApiContract {
       operations.push({ method: method.toUpperCase(), template, pattern, params: (template.match(/\{/g) ?? []).length });
     }
   }
-  // A literal segment wins over a parameter: /api/caucuses/by-code before /api/caucuses/{id}.
+  // A literal segment wins over a parameter: /api/caucuses/search before /api/caucuses/{id}.
   operations.sort((a, b) => a.params - b.params);
   const validators = new Map<string, ValidateFunction>();
 

@@ -264,8 +264,17 @@ export const ROUTE_CATALOG: RouteRow[] = [
     }),
   },
   {
-    key: 'GET /api/caucuses/by-code/:code',
+    key: 'GET /api/caucus-codes/:code',
     rule: 'public (an invitation link opens before sign-in)',
+    expect: everyone(),
+    schemas: { param: codeParam },
+    request: (w) => ({ path: `/api/caucus-codes/${w.caucusA.invitationCode}` }),
+    secrets: () => [CAUCUS_A_PASSWORD],
+    hiddenFrom: [...ROLES],
+  },
+  {
+    key: 'GET /api/caucuses/by-code/:code',
+    rule: 'public: the same as /api/caucus-codes/:code at its first address (an undocumented alias, decision 039)',
     expect: everyone(),
     schemas: { param: codeParam },
     request: (w) => ({ path: `/api/caucuses/by-code/${w.caucusA.invitationCode}` }),

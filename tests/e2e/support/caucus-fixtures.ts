@@ -202,7 +202,7 @@ export async function joinThroughInvitationLink(
 
 /** Joins through the API as the invitation link would: the code names the caucus, then POST /join. */
 export async function joinThroughApi(request: APIRequestContext, invitationCode: string): Promise<void> {
-  const found = await request.get(`/api/caucuses/by-code/${invitationCode}`);
+  const found = await request.get(`/api/caucus-codes/${invitationCode}`);
   expect(found.status(), await found.text()).toBe(200);
   const { id } = (await found.json()) as { id: string };
   const res = await request.post(`/api/caucuses/${id}/join`, { data: {} });

@@ -57,7 +57,7 @@ export function apiDocsRoutes(deps: { app: () => Hono<AppEnv>; baseUrl: string }
 
   app.get(
     '/openapi.json',
-    documented({ summary: 'This document: the API in OpenAPI 3.1', tags: TAGS, responses: { 200: z.record(z.string(), z.unknown()) } }),
+    documented({ access: 'public', summary: 'This document: the API in OpenAPI 3.1', tags: TAGS, responses: { 200: z.record(z.string(), z.unknown()) } }),
     async (c) => {
       document ??= apiDocument(deps.app(), deps.baseUrl).then((doc) => JSON.stringify(doc));
       c.header('Content-Type', 'application/json; charset=utf-8');
@@ -66,14 +66,14 @@ export function apiDocsRoutes(deps: { app: () => Hono<AppEnv>; baseUrl: string }
     },
   );
 
-  app.get('/docs', documented({ summary: 'The API reference page', tags: TAGS, responses: { 200: { description: 'An HTML page', mediaType: 'text/html' } } }), (c) => {
+  app.get('/docs', documented({ access: 'public', summary: 'The API reference page', tags: TAGS, responses: { 200: { description: 'An HTML page', mediaType: 'text/html' } } }), (c) => {
     c.header('Cache-Control', 'public, max-age=300');
     return c.html(PAGE);
   });
 
   app.get(
     '/docs/:file',
-    documented({
+    documented({ access: 'public',
       summary: "The reference page's script and style",
       tags: TAGS,
       responses: {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { UNDOCUMENTED_ALIASES } from '../../http/api-docs';
 import { createApiContract } from '../../test/api-contract';
 import { createTestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
@@ -14,7 +15,8 @@ function servedOperations(routes: readonly { method: string; path: string }[]): 
   const keys = routes
     .filter((r) => r.method !== 'ALL' && !NOT_API.some((pattern) => pattern.test(r.path)))
     .filter((r) => r.path !== '/*' && r.path !== '*')
-    .map((r) => `${r.method} ${r.path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, '{$1}')}`);
+    .map((r) => `${r.method} ${r.path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, '{$1}')}`)
+    .filter((key) => !UNDOCUMENTED_ALIASES.includes(key));
   return [...new Set(keys)].sort();
 }
 
@@ -91,5 +93,48 @@ describe('GET /api/docs', () => {
   it('answers 404 for a file it does not serve', async () => {
     const res = await request('/api/docs/package.json');
     expect(res.status).toBe(404);
+  });
+});
+
+describe('the rules the document states (issue 29)', () => {
+  type Schema = Record<string, unknown> & { properties?: Record<string, Schema>; allOf?: Schema[] };
+  type Parameter = { in: string; name: string; required?: boolean; schema: Schema };
+  type Operation = { parameters?: Parameter[]; security?: unknown[]; requestBody?: { content: Record<string, { schema: Schema }> } };
+  const load = async () => (await (await request('/api/openapi.json')).json()) as { paths: Record<string, Record<string, Operation>> };
+  const bodyOf = (op: Operation | undefined) => op?.requestBody?.content['application/json']?.schema;
+  const patternsOf = (schema: Schema | undefined) => [schema?.pattern, ...(schema?.allOf ?? []).map((s) => s.pattern)].filter((p): p is string => typeof p === 'string');
+
+  it('publishes the text rule as a pattern, and emails as emails', async () => {
+    const { paths } = await load();
+    const name = bodyOf(paths['/api/auth/sign-up/email']?.post)?.properties?.name;
+    const [pattern] = patternsOf(name);
+    expect(pattern, 'sign-up name').toBeDefined();
+    expect(new RegExp(pattern!).test('Ada Lovelace')).toBe(true);
+    expect(new RegExp(pattern!).test('Ada\u0000')).toBe(false);
+    const bio = bodyOf(paths['/api/me/bio']?.patch)?.properties?.bio;
+    expect(patternsOf(bio).some((p) => new RegExp(p).test('line\nbreak') && !new RegExp(p).test('bell\u0007')), 'a multi-line field keeps line breaks').toBe(true);
+    for (const path of ['/api/auth/sign-up/email', '/api/auth/sign-in/email', '/api/auth/request-password-reset', '/api/auth/send-verification-email']) {
+      expect(bodyOf(paths[path]?.post)?.properties?.email?.format, path).toBe('email');
+    }
+    expect(bodyOf(paths['/api/caucuses/{id}/voter-invitations/email']?.post)?.properties?.email?.format).toBe('email');
+  });
+
+  it('states the preferences need a field, a district starts at 1, and the links their query', async () => {
+    const { paths } = await load();
+    expect(bodyOf(paths['/api/me/preferences']?.patch)?.minProperties).toBe(1);
+    const district = paths['/api/movement/states/{state}/districts/{district}']?.get?.parameters?.find((p) => p.name === 'district');
+    const pattern = new RegExp(district!.schema.pattern as string);
+    expect(['1', '9', '52'].every((d) => pattern.test(d))).toBe(true);
+    expect(['0', '00', '03', '100', '-1'].some((d) => pattern.test(d))).toBe(false);
+    const query = (path: string) => (paths[path]?.get?.parameters ?? []).filter((p) => p.in === 'query' && p.required).map((p) => p.name);
+    expect(query('/api/auth/verify-email')).toEqual(['token']);
+    expect(query('/api/auth/reset-password/{token}')).toEqual(['callbackURL']);
+    expect((paths['/api/caucuses/{id}/record']?.get?.parameters ?? []).map((p) => p.name)).toContain('download');
+  });
+
+  it('publishes no internal bound: no ±(2^53 − 1), no −52…104', async () => {
+    const text = JSON.stringify(await load());
+    expect(text).not.toContain(String(Number.MAX_SAFE_INTEGER));
+    expect(text).not.toMatch(/"minimum":-52\b/);
   });
 });

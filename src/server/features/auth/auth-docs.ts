@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   authRefusalSchema,
   emailBodySchema,
+  resetLinkQuerySchema,
   resetPasswordBodySchema,
   resetRequestBodySchema,
   signInAnswerSchema,
@@ -10,8 +11,9 @@ import {
   signUpAnswerSchema,
   signUpBodySchema,
   statusAnswerSchema,
+  verifyEmailQuerySchema,
 } from '../../../domain/auth/auth-answers';
-import { documented, type DocumentedResponse } from '../../http/api-docs';
+import { documented, type DocumentedResponse, type RouteAccess } from '../../http/api-docs';
 
 const TAGS = ['Account'];
 
@@ -22,8 +24,9 @@ const REFUSALS: Record<number, DocumentedResponse> = Object.fromEntries(
 
 const REDIRECT: DocumentedResponse = { description: 'Redirect to the page the link names (Location)' };
 
-function authRoute(summary: string, responses: Record<number, DocumentedResponse>, body?: z.ZodType) {
+function authRoute(summary: string, responses: Record<number, DocumentedResponse>, body?: z.ZodType, access: RouteAccess = 'public') {
   return documented({
+    access,
     summary,
     tags: TAGS,
     responses: { ...REFUSALS, ...responses },
@@ -31,11 +34,26 @@ function authRoute(summary: string, responses: Record<number, DocumentedResponse
   });
 }
 
+/**
+ * The query of the better-auth endpoints that read one, checked in front of better-auth with
+ * the app's validator: the same schema refuses a link without its parts and documents them.
+ */
+export const AUTH_QUERIES: Record<string, z.ZodType> = {
+  'GET /api/auth/verify-email': verifyEmailQuerySchema,
+  'GET /api/auth/reset-password/{token}': resetLinkQuerySchema,
+};
+
 /** The description of each better-auth endpoint the app exposes (AUTH_ENDPOINTS in app.ts). */
 export const AUTH_DOCS: Record<string, ReturnType<typeof documented>> = {
   'POST /api/auth/sign-up/email': authRoute('Create an account; a confirmation mail follows', { 200: signUpAnswerSchema }, signUpBodySchema),
   'POST /api/auth/sign-in/email': authRoute('Sign in with email and password (sets the session cookie)', { 200: signInAnswerSchema }, signInBodySchema),
-  'POST /api/auth/sign-out': authRoute('Sign out (clears the session cookie)', { 200: signOutAnswerSchema }),
+  'POST /api/auth/sign-out': authRoute(
+    'Sign out (clears the session cookie)',
+    { 200: signOutAnswerSchema },
+    undefined,
+    // Without a session it answers the same; it takes no body (an empty one, without Content-Type, is fine).
+    'optional',
+  ),
   'GET /api/auth/verify-email': authRoute('Confirm an email address from the link in the mail', { 200: statusAnswerSchema, 302: REDIRECT }),
   'POST /api/auth/send-verification-email': authRoute('Send the confirmation mail again', { 200: statusAnswerSchema }, emailBodySchema),
   'POST /api/auth/request-password-reset': authRoute('Mail a password-reset link', { 200: statusAnswerSchema }, resetRequestBodySchema),

@@ -11,7 +11,7 @@ export function badgeRoutes(deps: badgeService.BadgeDeps) {
   // Public: the catalogue; progress and earned dates only for a signed-in viewer.
   app.get(
     '/badges',
-    documented({
+    documented({ access: 'optional',
       summary: "The badge catalogue by category, with the viewer's progress when signed in",
       tags: ['Badges'],
       responses: { 200: badgeCatalogueViewSchema },
@@ -21,7 +21,7 @@ export function badgeRoutes(deps: badgeService.BadgeDeps) {
 
   app.get(
     '/badges/:name',
-    documented({ summary: 'One badge, by its name or slug', tags: ['Badges'], responses: { 200: badgeViewSchema } }),
+    documented({ access: 'optional', summary: 'One badge, by its name or slug', tags: ['Badges'], responses: { 200: badgeViewSchema } }),
     validate('param', badgeNameParamSchema),
     async (c) => c.json(await badgeService.getBadge(deps, c.req.valid('param').name, c.var.user?.id ?? null)),
   );

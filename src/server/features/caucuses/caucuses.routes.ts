@@ -1,5 +1,5 @@
 import { spoken } from '../../http/translated-errors';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
   castVoteSchema,
@@ -33,7 +33,7 @@ import {
   voteResultSchema,
 } from '../../../domain/caucuses/caucus-types';
 import { apiErrorSchema } from '../../../domain/api/api-error';
-import { documented } from '../../http/api-docs';
+import { documented, undocumented } from '../../http/api-docs';
 
 const TAGS = ['Caucuses'];
 /** 409: the user confirms leaving a caucus of the same level first, or a refusal of the current state. */
@@ -71,16 +71,20 @@ export function caucusRoutes(deps: caucusService.CaucusDeps & { throttle: Passwo
     },
   );
 
+  const findByCode = async (c: Context<AppEnv>, code: string) => {
+    const found = await caucusService.findCaucusByInvitationCode(deps, code);
+    if (!found) return c.json({ error: { code: 'not_found', message: 'Caucus not found with this invitation code' } }, 404);
+    return c.json(found);
+  };
   app.get(
-    '/caucuses/by-code/:code',
-    documented({ summary: 'Finds a caucus by its invitation code', tags: TAGS, responses: { 200: invitedCaucusSchema } }),
+    '/caucus-codes/:code',
+    documented({ access: 'public', summary: 'Finds a caucus by its invitation code', tags: TAGS, responses: { 200: invitedCaucusSchema } }),
     validate('param', codeParam),
-    async (c) => {
-      const found = await caucusService.findCaucusByInvitationCode(deps, c.req.valid('param').code);
-      if (!found) return c.json({ error: { code: 'not_found', message: 'Caucus not found with this invitation code' } }, 404);
-      return c.json(found);
-    },
+    async (c) => findByCode(c, c.req.valid('param').code),
   );
+  // The same, at its first address (kept for links and scripts that use it; decision 039): left
+  // out of /api/openapi.json, where it made every /api/caucuses/{id}/… path ambiguous.
+  app.get('/caucuses/by-code/:code', undocumented(), validate('param', codeParam), async (c) => findByCode(c, c.req.valid('param').code));
 
   app.get(
     '/caucuses/:id',
@@ -93,18 +97,20 @@ export function caucusRoutes(deps: caucusService.CaucusDeps & { throttle: Passwo
   );
 
   // The election record (issue 14): JSON for the page and the download, CSV for spreadsheets.
+  const recordQuery = z.object({ download: z.string().optional().describe('Present (any value, even empty): the answer comes as an attachment') });
   app.get(
     '/caucuses/:id/record',
-    documented({
+    documented({ access: 'optional',
       summary: "The caucus's hash-chained election record",
       description: 'Members read it at any time, with names; once the election is finalized anyone may, with pseudonyms only. With `?download` it comes as an attachment.',
       tags: TAGS,
       responses: { 200: electionRecordFileSchema },
     }),
     validate('param', idParam),
+    validate('query', recordQuery),
     async (c) => {
       const { viewerIsMember: _member, ...file } = await readElectionRecord(deps, c.req.valid('param').id, c.var.user?.id ?? null);
-      if (c.req.query('download') !== undefined) c.header('Content-Disposition', `attachment; filename="election-record-${file.caucus.id}.json"`);
+      if (c.req.valid('query').download !== undefined) c.header('Content-Disposition', `attachment; filename="election-record-${file.caucus.id}.json"`);
       c.header('Cache-Control', 'private, no-store');
       return c.json(file);
     },
@@ -112,7 +118,7 @@ export function caucusRoutes(deps: caucusService.CaucusDeps & { throttle: Passwo
 
   app.get(
     '/caucuses/:id/record.csv',
-    documented({
+    documented({ access: 'optional',
       summary: "The caucus's election record as CSV, one line per entry",
       tags: TAGS,
       responses: { 200: { description: 'The record as CSV (RFC 4180), as an attachment', mediaType: 'text/csv' } },

@@ -101,7 +101,7 @@ export function debateRoutes(deps: DebateRouteDeps) {
 
   app.get(
     '/debates',
-    documented({ summary: 'List the open debates, newest first', tags, responses: { 200: z.array(debateSummarySchema) } }),
+    documented({ access: 'public', summary: 'List the open debates, newest first', tags, responses: { 200: z.array(debateSummarySchema) } }),
     async (c) => c.json(await debateService.listActiveDebates(reads(c))),
   );
 
@@ -119,7 +119,7 @@ export function debateRoutes(deps: DebateRouteDeps) {
 
   app.get(
     '/debates/:id',
-    documented({ summary: 'Read a debate with one page of its responses, their rebuttals and defenses', tags, responses: { 200: debateDetailSchema } }),
+    documented({ access: 'optional', summary: 'Read a debate with one page of its responses, their rebuttals and defenses', tags, responses: { 200: debateDetailSchema } }),
     debateParam,
     pageQuery,
     async (c) => {
@@ -196,7 +196,7 @@ export function debateRoutes(deps: DebateRouteDeps) {
 
   app.get(
     '/debate-audio/:userId/:debateId/:file',
-    documented({ summary: 'Play a recording of a debate', tags, responses: { 200: { description: 'The recording', mediaType: 'audio/webm', binary: true } } }),
+    documented({ access: 'public', summary: 'Play a recording of a debate', tags, responses: { 200: { description: 'The recording', mediaType: 'audio/webm', binary: true } } }),
     validator('param', audioParam, (result) => {
       if (!result.success) throw notFound(DEBATE_MESSAGES.audioNotFound);
     }),

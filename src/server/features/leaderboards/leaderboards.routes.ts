@@ -12,7 +12,7 @@ export function leaderboardRoutes(deps: leaderboardService.LeaderboardDeps & { r
   // Counts that may lag a second: a replica when there is one (decision 028).
   app.get(
     '/leaderboards',
-    documented({
+    documented({ access: 'public',
       summary: 'The top 100 members by Banners, Brownies or Sparks, in the country, a state or a district',
       tags: ['Leaderboards'],
       responses: { 200: leaderboardSchema },

@@ -22,7 +22,7 @@ export function shareImageRoutes(deps: ShareImageDeps) {
 
   app.get(
     '/share/caucus/:file',
-    documented({
+    documented({ access: 'public',
       summary: "A caucus's share image for link previews",
       description: 'The file is `{caucus id}.png`. Public, cached for a day; the address changes (`?v=`) when the image does. Answers 304 when If-None-Match names the current ETag.',
       tags: ['Link previews'],

@@ -28,7 +28,7 @@ export function movementRoutes(deps: movement.MovementDeps) {
 
   app.get(
     '/movement/states',
-    documented({ summary: "Every state's figures, for the movement's map and its table", description: FRESHNESS, tags: TAGS, responses: { 200: movementStatesSchema } }),
+    documented({ access: 'public', summary: "Every state's figures, for the movement's map and its table", description: FRESHNESS, tags: TAGS, responses: { 200: movementStatesSchema } }),
     async (c) => {
       cacheable(c);
       return c.json(await movement.readMovementStates(deps.db));
@@ -37,7 +37,7 @@ export function movementRoutes(deps: movement.MovementDeps) {
 
   app.get(
     '/movement/states/:state',
-    documented({
+    documented({ access: 'public',
       summary: "A state's districts as tiles: per level its caucuses and finished elections",
       description: FRESHNESS,
       tags: TAGS,
@@ -52,7 +52,7 @@ export function movementRoutes(deps: movement.MovementDeps) {
 
   app.get(
     '/movement/states/:state/districts/:district',
-    documented({
+    documented({ access: 'public',
       summary: "A district's election tree: per level its caucuses, finished elections and Delegates, and what its Candidate still needs",
       description: `${FRESHNESS} Delegates are listed live, at most 50 per level, most recent first, with their public names only.`,
       tags: TAGS,
@@ -68,7 +68,7 @@ export function movementRoutes(deps: movement.MovementDeps) {
 
   app.get(
     '/movement/progress',
-    documented({
+    documented({ access: 'public',
       summary: 'Progress over time: level-1 joins per day (90 days) and finished elections per week (52 weeks), for the country, a state or a district',
       description: FRESHNESS,
       tags: TAGS,

@@ -179,6 +179,7 @@ describe('the movement figures (issue 18)', () => {
       ['/api/movement/states/XX/districts/1', MOVEMENT_MESSAGES.stateNotFound],
       ['/api/movement/states/OH/districts/16', MOVEMENT_MESSAGES.districtNotFound],
       ['/api/movement/states/VT/districts/2', MOVEMENT_MESSAGES.districtNotFound],
+      ['/api/movement/states/CA/districts/99', MOVEMENT_MESSAGES.districtNotFound],
       ['/api/movement/progress?state=XX', MOVEMENT_MESSAGES.stateNotFound],
       ['/api/movement/progress?state=VT&district=2', MOVEMENT_MESSAGES.districtNotFound],
     ] as const) {
@@ -192,6 +193,11 @@ describe('the movement figures (issue 18)', () => {
       ['/api/movement/states/OHIO', MOVEMENT_MESSAGES.stateInvalid],
       ['/api/movement/states/OH/districts/abc', MOVEMENT_MESSAGES.districtInvalid],
       ['/api/movement/states/OH/districts/0', MOVEMENT_MESSAGES.districtInvalid],
+      // Plain digits, 1 to 99, as the document's pattern says (issue 29): no leading zero, no 0.
+      ['/api/movement/states/OH/districts/00', MOVEMENT_MESSAGES.districtInvalid],
+      ['/api/movement/states/OH/districts/03', MOVEMENT_MESSAGES.districtInvalid],
+      ['/api/movement/states/OH/districts/100', MOVEMENT_MESSAGES.districtInvalid],
+      ['/api/movement/progress?state=AK&district=0', MOVEMENT_MESSAGES.districtInvalid],
       ['/api/movement/states/OH/districts/-3', MOVEMENT_MESSAGES.districtInvalid],
       ['/api/movement/states/OH/districts/2.5', MOVEMENT_MESSAGES.districtInvalid],
       ['/api/movement/progress?district=3', MOVEMENT_MESSAGES.districtWithoutState],

@@ -43,7 +43,7 @@ export function notificationSettingsRoutes(deps: Deps) {
   );
   app.get(
     '/unsubscribe/:token',
-    documented({ summary: 'What an unsubscribe link stops, in words', tags: TAGS, responses: { 200: unsubscribeAnswerSchema } }),
+    documented({ access: 'public', summary: 'What an unsubscribe link stops, in words', tags: TAGS, responses: { 200: unsubscribeAnswerSchema } }),
     validate('param', tokenParam),
     (c) => {
       const described = settings.describeUnsubscribe(deps.secret, c.req.valid('param').token, languageOf(c));
@@ -64,6 +64,7 @@ export function unsubscribeRoutes(deps: Deps) {
   app.post(
     '/:token',
     documented({
+      access: 'public',
       summary: 'Turns off the emails an unsubscribe link names',
       description: "The one-click unsubscribe of RFC 8058, outside /api: the link's signed token is the whole authority (no cookie, no Origin). Safe to repeat.",
       tags: TAGS,

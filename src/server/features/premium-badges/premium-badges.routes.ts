@@ -23,13 +23,13 @@ export function premiumBadgeRoutes(deps: premiumBadges.PremiumBadgeDeps) {
 
   app.get(
     '/premium-badges',
-    documented({ summary: 'Every premium badge, with whether the viewer owns it', tags: TAGS, responses: { 200: z.array(premiumBadgeViewSchema) } }),
+    documented({ access: 'optional', summary: 'Every premium badge, with whether the viewer owns it', tags: TAGS, responses: { 200: z.array(premiumBadgeViewSchema) } }),
     async (c) => c.json(await premiumBadges.listPremiumBadges(deps, c.var.user?.id ?? null)),
   );
 
   app.get(
     '/premium-badges/:id',
-    documented({ summary: 'One premium badge, with whether the viewer owns it', tags: TAGS, responses: { 200: premiumBadgeViewSchema } }),
+    documented({ access: 'optional', summary: 'One premium badge, with whether the viewer owns it', tags: TAGS, responses: { 200: premiumBadgeViewSchema } }),
     badgeId,
     async (c) => c.json(await premiumBadges.getPremiumBadge(deps, c.req.valid('param').id, c.var.user?.id ?? null)),
   );

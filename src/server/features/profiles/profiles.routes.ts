@@ -190,7 +190,7 @@ export function profileRoutes(deps: { db: Db; clock: Clock; baseUrl: string; onS
 
   app.get(
     '/profiles/:id',
-    documented({ summary: "Someone's public profile", tags: ['Profiles'], responses: { 200: publicProfileSchema } }),
+    documented({ access: 'optional', summary: "Someone's public profile", tags: ['Profiles'], responses: { 200: publicProfileSchema } }),
     idOr404('Profile not found'),
     async (c) => {
       const profile = await profiles.getPublicProfile(reads(c), c.req.valid('param').id, { viewerId: c.var.user?.id ?? null });
@@ -200,7 +200,7 @@ export function profileRoutes(deps: { db: Db; clock: Clock; baseUrl: string; onS
   );
   app.get(
     '/profiles/:id/activities',
-    documented({ summary: "Someone's newest activities", tags: ['Profiles'], responses: { 200: z.array(activityItemSchema) } }),
+    documented({ access: 'public', summary: "Someone's newest activities", tags: ['Profiles'], responses: { 200: z.array(activityItemSchema) } }),
     idOr404('Profile not found'),
     async (c) => {
       const language = languageOf(c);
@@ -211,14 +211,14 @@ export function profileRoutes(deps: { db: Db; clock: Clock; baseUrl: string; onS
   );
   app.get(
     '/profiles/:id/badges',
-    documented({ summary: 'The badges someone earned, newest first', tags: ['Profiles'], responses: { 200: z.array(earnedBadgeSchema) } }),
+    documented({ access: 'public', summary: 'The badges someone earned, newest first', tags: ['Profiles'], responses: { 200: z.array(earnedBadgeSchema) } }),
     idOr404('Profile not found'),
     async (c) => c.json(await profiles.listEarnedBadges(reads(c), c.req.valid('param').id)),
   );
 
   app.get(
     '/photos/:id',
-    documented({
+    documented({ access: 'public',
       summary: 'A profile photo',
       tags: ['Profiles'],
       responses: { 200: { description: 'The photo, as the server re-encoded it', mediaType: 'image/webp', binary: true } },

@@ -13,7 +13,7 @@ export function pushRoutes(deps: push.PushSubscriptionDeps & { publicKey: string
   const app = new Hono<AppEnv>();
   app.get(
     '/push/public-key',
-    documented({ summary: "The app's public VAPID key for push subscriptions", tags: TAGS, responses: { 200: pushPublicKeySchema } }),
+    documented({ access: 'public', summary: "The app's public VAPID key for push subscriptions", tags: TAGS, responses: { 200: pushPublicKeySchema } }),
     (c) => c.json({ publicKey: deps.publicKey }),
   );
   app.get(

@@ -7,7 +7,7 @@ export function statsRoutes(deps: { readMovementStats: () => Promise<MovementSta
   const app = new Hono<AppEnv>();
   app.get(
     '/stats/movement',
-    documented({
+    documented({ access: 'public',
       summary: "The movement's figures: members, caucuses and active districts",
       description: 'The server keeps the figures for a short while; all zeros when they cannot be read.',
       tags: ['Stats'],

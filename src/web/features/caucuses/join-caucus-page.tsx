@@ -32,7 +32,7 @@ export default function JoinCaucusPage() {
   const { t } = useTranslation('caucuses');
   const lookup = useQuery({
     queryKey: ['caucuses', 'by-code', code],
-    queryFn: ({ signal }) => api<InvitedCaucus>(`/api/caucuses/by-code/${encodeURIComponent(code)}`, { signal }),
+    queryFn: ({ signal }) => api<InvitedCaucus>(`/api/caucus-codes/${encodeURIComponent(code)}`, { signal }),
     enabled: valid,
   });
   const caucus = lookup.data;
