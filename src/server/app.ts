@@ -32,7 +32,6 @@ import { statsRoutes } from './features/stats/stats.routes';
 import { movementRoutes } from './features/movement/movement.routes';
 import { debateRoutes } from './features/debates/debates.routes';
 import { shareImageRoutes } from './features/link-previews/link-previews.routes';
-import { describePage } from './features/link-previews/link-previews.service';
 import { createShareImageCache } from './features/link-previews/share-images.service';
 import { movementStatsReader } from './features/stats/stats.service';
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes';
@@ -62,6 +61,7 @@ import { type AppEnv, loadSession } from './http/session';
 import { pageSender, staticSite } from './http/static-site';
 import { authFormRoutes } from './features/auth/auth-forms.routes';
 import type { AuthFormResult } from '../domain/auth/auth-form-result';
+import { describePage } from './features/pages/pages.service';
 import { pageRendererFrom } from './http/page-render';
 import type { RenderedPage } from '../domain/rendering/rendered-page';
 import { paymentWebhookRoutes, verificationRoutes } from './features/verification/verification.routes';
@@ -285,7 +285,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   // Link previews (decision 020): the share images, and each page's own title and preview tags.
   app.route('/', shareImageRoutes({ db: deps.readReplica?.tolerantDb ?? db, cache: createShareImageCache() }));
   if (deps.webDist) {
-    const previewDeps = { db, clock, logger, baseUrl: settings.BASE_URL };
+    const pageDeps = { db, clock, logger, baseUrl: settings.BASE_URL, secret: settings.AUTH_SECRET };
     const renderer = deps.ssrDist ? pageRendererFrom(deps.ssrDist, logger) : null;
     // A page drawn by the server asks the API as the visitor: this very app, with their cookie.
     const renderPage = async (c: Context, formResult?: AuthFormResult): Promise<RenderedPage | null> => {
@@ -310,7 +310,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
         return null;
       }
     };
-    const pageOptions = { pageHead: (rawPath: string) => describePage(previewDeps, rawPath), renderPage, timeZone: settings.APP_TIME_ZONE };
+    const pageOptions = { describePage: (rawPath: string) => describePage(pageDeps, rawPath), renderPage, timeZone: settings.APP_TIME_ZONE };
     const sendPage = pageSender(deps.webDist, pageOptions);
     // The /auth page's forms without JavaScript (decision 035): through the same JSON endpoints,
     // as the visitor (their cookie, address and language), so every guard of those applies.

@@ -2,7 +2,7 @@ import { lazy, type ComponentType, type ReactNode } from 'react';
 import { matchPath, Navigate, Route, Routes, useParams } from 'react-router';
 import { AppLayout } from './components/layout/app-layout';
 import { RequireAuth } from './features/session/require-auth';
-import type { RoutePath } from './route-paths';
+import type { RoutePath } from '../domain/routing/route-paths';
 
 type PageModule = { default: ComponentType };
 

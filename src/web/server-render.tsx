@@ -22,7 +22,7 @@ import { AppTimeZoneContext } from './i18n/format';
 import ICU from 'i18next-icu';
 import { createI18n } from './i18n/i18n';
 import { InitialThemeContext } from './i18n/preferences-context';
-import type { RoutePath } from './route-paths';
+import type { RoutePath } from '../domain/routing/route-paths';
 import { AppRoutes, preloadPage } from './router';
 import { AUTH_FORM_RESULT_KEY } from './features/auth/auth-form-result';
 

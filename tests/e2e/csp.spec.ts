@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { addChallengeMember, createChallengeRow } from '../../src/server/test/challenge-factories';
-import { ROUTE_PATHS, type RoutePath } from '../../src/web/route-paths';
+import { ROUTE_PATHS, type RoutePath } from '../../src/domain/routing/route-paths';
 import { expect, runTag, test, toast } from './support/caucus-fixtures';
 import { dismissTodoDialog } from './support/fixtures';
 import { type Ids, makeIds, ROUTES, visit } from './support/route-table';

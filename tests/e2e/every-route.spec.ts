@@ -8,7 +8,7 @@
 // checks it; its type names every RoutePath).
 import type { Page } from '@playwright/test';
 import type { Language, Theme } from '../../src/domain/i18n/languages';
-import { ROUTE_PATHS } from '../../src/web/route-paths';
+import { ROUTE_PATHS } from '../../src/domain/routing/route-paths';
 import { expect, test } from './support/caucus-fixtures';
 import { words } from './support/catalogs';
 import { seriousA11yViolations } from './support/fixtures';

@@ -93,8 +93,9 @@ test('a page whose data cannot be had is drawn by the browser, with its own mess
   expect(html).not.toContain('id="server-state"');
   await page.goto(missing);
   await expect(page.getByText(/not found/i).first()).toBeVisible();
-  // A path that is not even valid percent-encoding: answered, and left to the browser.
+  // A path that is not even valid percent-encoding: answered (a 404: it names no caucus,
+  // decision 038), and left to the browser.
   const malformed = await request.get('/caucus/%E0%A4%A');
-  expect(malformed.status()).toBe(200);
+  expect(malformed.status()).toBe(404);
   expect(await malformed.text()).toContain('<div id="root"></div>');
 });

@@ -74,11 +74,11 @@ describe('the page head (decision 020)', () => {
       const asked: string[] = [];
       const site = new Hono();
       site.use('*', securityHeaders());
-      const pageHead = async (rawPath: string) => {
+      const describePage = async (rawPath: string) => {
         asked.push(rawPath);
-        return `<title>${CSP_NONCE_PLACEHOLDER}</title>`;
+        return { head: `<title>${CSP_NONCE_PLACEHOLDER}</title>`, status: 200 as const };
       };
-      site.route('/', staticSite(headDist, { pageHead }));
+      site.route('/', staticSite(headDist, { describePage }));
       const res = await site.request('/badge/Life%20of%20the%20Party?x=1');
       const html = await res.text();
       expect(asked).toEqual(['/badge/Life%20of%20the%20Party']);

@@ -36,10 +36,11 @@ export function withPageHead(html: string, head: string): string {
 
 export interface StaticSiteOptions {
   /**
-   * The `<head>` tags of the page at a path (raw, still percent-encoded): its title and link
-   * preview. Without it every page keeps the tags of the built index.html.
+   * The page at a path (raw, still percent-encoded): its `<head>` tags (title and link preview)
+   * and its status, 404 when the app shows "Page Not Found" or the page's own not-found there
+   * (decision 038). Without it every page keeps the tags of the built index.html and is a 200.
    */
-  pageHead?: (rawPath: string) => Promise<string>;
+  describePage?: (rawPath: string) => Promise<{ head: string; status: 200 | 404 }>;
   /**
    * The page at the request's path drawn by the server with the visitor's data (decision 022),
    * or null to let the browser draw it. Without it every page is drawn in the browser.
@@ -52,8 +53,8 @@ export interface StaticSiteOptions {
 /**
  * Serves the built web app from `dist/web`: hashed assets cached for a year, every other
  * GET that is not an API path answered with index.html (the SPA's router takes it from there),
- * with a fresh CSP nonce in the page and in its `style-src`, and the page's own title and
- * link preview tags when `pageHead` is given.
+ * with a fresh CSP nonce in the page and in its `style-src`, and the page's own title, link
+ * preview tags and status when `describePage` is given.
  */
 /**
  * index.html and the build's preload list, read once per build rather than on every page load:
@@ -103,7 +104,8 @@ export function pageSender(distDir: string, options: StaticSiteOptions = {}): Se
     // The visitor's language and theme (issue 15): the page is drawn, read aloud and coloured in them.
     html = withHtmlAttributes(html, { language, theme: themeOf(c), timeZone: options.timeZone ?? 'UTC' });
     c.header('Content-Language', language);
-    if (options.pageHead) html = withPageHead(html, await options.pageHead(new URL(c.req.url).pathname));
+    const described = options.describePage ? await options.describePage(new URL(c.req.url).pathname) : null;
+    if (described) html = withPageHead(html, described.head);
     allowStyles(c, { elements: [`'nonce-${nonce}'`] });
     const page = options.renderPage ? await options.renderPage(c, answer.formResult) : null;
     if (page) {
@@ -114,7 +116,8 @@ export function pageSender(distDir: string, options: StaticSiteOptions = {}): Se
     // data: no cache may keep the page and hand it out again (issue 29).
     c.header('Cache-Control', PERSONAL_CACHE_CONTROL);
     const links = routePreloadLinks(built.preloads, c.req.path, nonce) + languagePreloadLinks(built.languages, language, nonce);
-    return c.html(html.replace('</head>', () => `${links}</head>`), answer.status ?? 200);
+    // The body is the app all the same: in the browser it shows the page's "Page Not Found".
+    return c.html(html.replace('</head>', () => `${links}</head>`), answer.status ?? described?.status ?? 200);
   };
 }
 

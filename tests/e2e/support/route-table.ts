@@ -8,7 +8,7 @@ import { addOrganizer, addVotingMembers, createCaucusRow } from '../../../src/se
 import { addTextResponse, createDebateRow } from '../../../src/server/test/debate-factories';
 import { makeFriends } from '../../../src/server/test/social-factories';
 import type { Language } from '../../../src/domain/i18n/languages';
-import type { RoutePath } from '../../../src/web/route-paths';
+import type { RoutePath } from '../../../src/domain/routing/route-paths';
 import { words } from './catalogs';
 import { expect, runTag } from './caucus-fixtures';
 import type { TestUser } from './fixtures';

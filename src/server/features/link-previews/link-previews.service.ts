@@ -67,8 +67,9 @@ async function previewOf(deps: LinkPreviewDeps, target: PreviewTarget): Promise<
  * The `<head>` tags of the page at `rawPath` (the request's path, still percent-encoded): its
  * own preview for the six described pages, the generic one for any other path, for an unknown
  * or malformed id, and when the lookup fails (logged; the page itself must still load).
+ * `described`: its own preview was found, so what the page shows is there (decision 038).
  */
-export async function describePage(deps: LinkPreviewDeps, rawPath: string): Promise<string> {
+export async function describePage(deps: LinkPreviewDeps, rawPath: string): Promise<{ head: string; described: boolean }> {
   const target = matchPreviewPath(rawPath);
   let preview: PagePreview | null = null;
   if (target) {
@@ -78,5 +79,5 @@ export async function describePage(deps: LinkPreviewDeps, rawPath: string): Prom
       deps.logger.warn({ err: loggableError(error), page: target.kind }, 'link preview: lookup failed, generic preview sent');
     }
   }
-  return pageHeadHtml(preview ?? genericPreview(), deps.baseUrl);
+  return { head: pageHeadHtml(preview ?? genericPreview(), deps.baseUrl), described: preview !== null };
 }

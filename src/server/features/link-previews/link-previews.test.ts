@@ -58,9 +58,10 @@ function headOf(html: string) {
   return { titles, meta };
 }
 
-async function page(url: string, app = t.app) {
+/** The page at `url`: a 404 where the app shows its "Page Not Found" or a page's not-found (decision 038). */
+async function page(url: string, app = t.app, status: 200 | 404 = 200) {
   const res = await crawl(url, app);
-  expect(res.status).toBe(200);
+  expect(res.status, url.slice(0, 60)).toBe(status);
   expect(res.headers.get('content-type')).toMatch(/^text\/html/);
   const html = await res.text();
   return { res, html, ...headOf(html) };
@@ -152,7 +153,7 @@ describe('a caucus invitation: /join-caucus/{code} and /join/{code}', () => {
 
   it('gives an unknown or malformed code the generic page', async () => {
     for (const url of [`/join-caucus/${await unusedCode()}`, '/join-caucus/AB12', '/join/%00%00%00%00%00%00', '/join-caucus/%E0%A4%A']) {
-      const { titles, meta } = await page(url);
+      const { titles, meta } = await page(url, t.app, 404);
       expect(titles, url).toEqual([SITE_NAME]);
       expect(meta, url).toEqual(GENERIC);
     }
@@ -183,7 +184,7 @@ describe('a caucus: /caucus/{id}', () => {
 
   it('gives an unknown or malformed id the generic page', async () => {
     for (const url of [`/caucus/${randomUUID()}`, '/caucus/123', `/caucus/${randomUUID()}%00`, '/caucus/x'.padEnd(5000, 'x')]) {
-      const { meta } = await page(url);
+      const { meta } = await page(url, t.app, 404);
       expect(meta, url.slice(0, 60)).toEqual(GENERIC);
     }
   });
@@ -339,8 +340,15 @@ describe('a profile: /profile/{id}', () => {
     const hidden = await createUser(database.db, { name: 'Hidden Harriet' });
     await database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, hidden.id));
     const unconfirmed = await createUser(database.db, { name: 'Unconfirmed Ulla', emailVerified: false, emailVerifiedAt: null });
-    for (const url of [`/profile/${hidden.id}`, `/profile/${unconfirmed.id}`, `/profile/${randomUUID()}`, '/profile/me', '/profile/%00']) {
-      const { html, titles, meta } = await page(url);
+    // The hidden and the unconfirmed are pages all the same ("Former member", a profile); the others show "Profile not found".
+    for (const [url, status] of [
+      [`/profile/${hidden.id}`, 200],
+      [`/profile/${unconfirmed.id}`, 200],
+      [`/profile/${randomUUID()}`, 404],
+      ['/profile/me', 404],
+      ['/profile/%00', 404],
+    ] as const) {
+      const { html, titles, meta } = await page(url, t.app, status);
       expect(titles, url).toEqual([SITE_NAME]);
       expect(meta, url).toEqual(GENERIC);
       expect(html).not.toMatch(/Hidden Harriet|Unconfirmed Ulla/);
@@ -368,7 +376,7 @@ describe('a debate: /debate/{id}', () => {
   });
 
   it('gives an unknown debate the generic page', async () => {
-    expect((await page(`/debate/${randomUUID()}`)).meta).toEqual(GENERIC);
+    expect((await page(`/debate/${randomUUID()}`, t.app, 404)).meta).toEqual(GENERIC);
   });
 });
 
@@ -391,13 +399,21 @@ describe('a badge: /badge/{name}', () => {
   });
 
   it.each(['/badge/no-such-badge', '/badge/%E0%A4%A', '/badge/%00', `/badge/${'a'.repeat(300)}`])('%s is the generic page', async (url) => {
-    expect((await page(url)).meta).toEqual(GENERIC);
+    expect((await page(url, t.app, 404)).meta).toEqual(GENERIC);
   });
 });
 
 describe('every other page', () => {
-  it.each(['/', '/index.html', '/the-movement', '/badges', '/profile', '/no/such/page', `/challenge/${randomUUID()}`])('%s has the generic title and preview', async (url) => {
-    const { titles, meta } = await page(url);
+  it.each([
+    ['/', 200],
+    ['/index.html', 200],
+    ['/the-movement', 200],
+    ['/badges', 200],
+    ['/profile', 200],
+    ['/no/such/page', 404],
+    [`/challenge/${randomUUID()}`, 404],
+  ] as const)('%s has the generic title and preview', async (url, status) => {
+    const { titles, meta } = await page(url, t.app, status);
     expect(titles).toEqual([SITE_NAME]);
     expect(meta).toEqual(GENERIC);
   });

@@ -1,6 +1,7 @@
 /**
  * The navbar of the spec, in one place. A link is shown only once its route exists
- * (`built`): routes that later work adds are absent until then, never faked.
+ * (`built`): routes that later work adds are absent until then, never faked. Organizing joins
+ * the Caucuses menu (issue 29): it was reachable only from a tab of /my-caucuses.
  */
 export interface NavLink {
   to: string;
@@ -10,13 +11,13 @@ export interface NavLink {
 }
 
 /** The keys of common.json's `nav` labels. */
-export type NavLabel = `nav.${'rewards' | 'caucusSearch' | 'newCaucus' | 'myCaucuses' | 'friends' | 'messages' | 'debate' | 'challenges' | 'leaderboards' | 'badges' | 'theMovement' | 'resources' | 'profile'}`;
+export type NavLabel = `nav.${'rewards' | 'caucusSearch' | 'newCaucus' | 'myCaucuses' | 'organizing' | 'friends' | 'messages' | 'debate' | 'challenges' | 'leaderboards' | 'badges' | 'theMovement' | 'resources' | 'profile'}`;
 
 const link = (to: string, label: NavLabel, built: boolean): NavLink => ({ to, label, built });
 
 export const NAV = {
   rewards: link('/rewards', 'nav.rewards', true),
-  caucuses: [link('/caucus-search', 'nav.caucusSearch', true), link('/create-caucus', 'nav.newCaucus', true), link('/my-caucuses', 'nav.myCaucuses', true)],
+  caucuses: [link('/caucus-search', 'nav.caucusSearch', true), link('/create-caucus', 'nav.newCaucus', true), link('/my-caucuses', 'nav.myCaucuses', true), link('/organizing', 'nav.organizing', true)],
   connections: [link('/friends', 'nav.friends', true), link('/messages', 'nav.messages', true)],
   engage: [link('/debate', 'nav.debate', true), link('/challenges', 'nav.challenges', true)],
   stats: [link('/leaderboards', 'nav.leaderboards', true), link('/badges', 'nav.badges', true), link('/the-movement', 'nav.theMovement', true)],

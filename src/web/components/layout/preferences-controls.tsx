@@ -8,8 +8,9 @@ import { cn } from '../ui/class-names';
 /**
  * The navbar's language switch (issue 15): names the other language in that language
  * ("Español" on an English page), so a reader who does not read this one still finds it. On
- * a wide screen, where the whole bar must fit, it shows the language's code ("ES") and keeps
- * the full name as its accessible name (which starts with what it shows).
+ * a wide screen, where the whole bar must fit, it shows the language's code ("ES") followed by
+ * the full name for screen readers only: its accessible name ("ES Español") holds the text it
+ * shows, as WCAG 2.5.3 (Label in Name) asks, so a voice user can say what they see (issue 29).
  */
 export function LanguageSwitch({ className }: { className?: string }) {
   const { language, setLanguage } = usePreferences();
@@ -18,12 +19,17 @@ export function LanguageSwitch({ className }: { className?: string }) {
     <button
       type="button"
       lang={other}
-      aria-label={LANGUAGE_NAMES[other]}
       className={buttonClassName({ variant: 'ghost', size: 'sm', className })}
       onClick={() => void setLanguage(other)}
     >
       <span className="xl:hidden">{LANGUAGE_NAMES[other]}</span>
-      <span className="hidden xl:inline">{other.toUpperCase()}</span>
+      <span className="hidden xl:inline">
+        {other.toUpperCase()}
+        <span className="sr-only">
+          {' '}
+          {LANGUAGE_NAMES[other]}
+        </span>
+      </span>
     </button>
   );
 }

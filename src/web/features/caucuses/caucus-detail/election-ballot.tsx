@@ -43,7 +43,8 @@ export function Ballot({
           t('ballot.notVoted')
         )}
       </p>
-      <fieldset>
+      {/* min-w-0: a fieldset is never narrower than its content's longest word by default, and would leave the card. */}
+      <fieldset className="min-w-0">
         <legend className="text-sm font-medium text-slate-800">{t('ballot.legend')}</legend>
         <ul className="mt-2 space-y-2">
           {caucus.members.map((m) => {
@@ -54,7 +55,7 @@ export function Ballot({
                 <label
                   htmlFor={inputId}
                   className={cn(
-                    'flex cursor-pointer items-center gap-3 rounded-lg border p-3',
+                    'flex cursor-pointer flex-wrap items-center gap-3 rounded-lg border p-3',
                     choice === m.id ? 'border-navy-500 bg-navy-50' : 'border-slate-200 hover:bg-slate-50',
                   )}
                 >
@@ -68,7 +69,8 @@ export function Ballot({
                     className="h-4 w-4 shrink-0 accent-navy-700"
                   />
                   <Avatar name={m.name} photoUrl={m.photoUrl} decorative className="h-8 w-8 text-xs" />
-                  <span className="min-w-0 flex-1">
+                  {/* The name keeps 8rem at least: on a phone the tally wraps under it (issue 29). */}
+                  <span className="min-w-0 flex-[1_1_8rem]">
                     <span className="block font-medium break-words text-slate-900">
                       {m.name}
                       {m.id === user.id ? <span className="font-normal text-slate-600"> {t('ballot.you')}</span> : null}
@@ -102,9 +104,9 @@ export function ElectionFollowList({ caucus }: { caucus: CaucusDetail }) {
       ) : (
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
           {members.map((m) => (
-            <li key={m.id} className="flex items-center gap-3 p-3">
+            <li key={m.id} className="flex flex-wrap items-center gap-3 p-3">
               <Avatar name={m.name} photoUrl={m.photoUrl} decorative className="h-8 w-8 text-xs" />
-              <span className="min-w-0 flex-1">
+              <span className="min-w-0 flex-[1_1_8rem]">
                 <span className="block font-medium break-words text-slate-900">{m.name}</span>
                 <span className="block text-xs text-slate-600">{m.hasVoted ? t('ballot.hasVoted') : t('ballot.notVotedYet')}</span>
               </span>
@@ -120,7 +122,7 @@ export function ElectionFollowList({ caucus }: { caucus: CaucusDetail }) {
 function VoteCount({ votes }: { votes: number }) {
   const { t } = useTranslation('caucus-detail');
   return (
-    <span className={cn('shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold', votes > 0 ? 'bg-accent-700 text-white' : 'bg-slate-100 text-slate-700')}>
+    <span className={cn('ml-auto shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold', votes > 0 ? 'bg-accent-700 text-white' : 'bg-slate-100 text-slate-700')}>
       {t('ballot.votes', { count: votes })}
     </span>
   );

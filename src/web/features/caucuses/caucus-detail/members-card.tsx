@@ -24,9 +24,14 @@ export function MembersCard({ caucus, onShowPerson }: { caucus: CaucusDetail; on
         ) : (
           <ul className="space-y-1">
             {caucus.members.map((m) => (
-              <li key={m.id} className="flex items-center gap-2">
-                <PersonButton person={m} onShow={onShowPerson} />
-                {caucus.electedDelegate?.id === m.id ? <Pill tone="navy">{t('members.delegate')}</Pill> : null}
+              // The name keeps its room: in a narrow column (the sidebar at 1280 px, a phone) the
+              // Delegate pill, then Voted and the brownie, wrap under it rather than squeeze it
+              // to a letter a line (issue 29).
+              <li key={m.id} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                <span className="flex min-w-0 flex-[1_1_14rem] flex-wrap items-center gap-x-2 gap-y-1">
+                  <PersonButton person={m} onShow={onShowPerson} />
+                  {caucus.electedDelegate?.id === m.id ? <Pill tone="navy">{t('members.delegate')}</Pill> : null}
+                </span>
                 <span className="ml-auto flex shrink-0 items-center gap-2">
                   {!caucus.electionFinalized && m.hasVoted ? (
                     <span className="flex shrink-0 items-center gap-1 text-xs text-green-800">
