@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { STATES, districtsOf } from '../../../domain/geography/states';
+import { STATES, districtsOf, isAtLarge } from '../../../domain/geography/states';
 import { ALIGNMENTS, OTHER_ALIGNMENT_MAX, resolveAlignment } from '../../../domain/profiles/alignment';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/profiles/limits';
 import { MESSAGES, registerFormSchema, type RegisterForm } from '../../../domain/profiles/profile-schemas';
@@ -96,7 +96,7 @@ export function RegisterForm({ recruitedBy, initialEmail, onRegistered }: Regist
   }
 
   const districts = values.state ? districtsOf(values.state) : [];
-  const atLarge = districts.length === 1;
+  const atLarge = values.state ? isAtLarge(values.state) : false;
   // The summary stays while a required field is still empty.
   const shownError = Object.values(problems).some((p) => p === true) ? t('validation.requiredFields') : formError;
   // What every field shares: its problem, the summary it points to when missing, required.

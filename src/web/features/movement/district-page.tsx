@@ -4,7 +4,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { RepresentationLink } from '../../../domain/caucuses/caucus-types';
-import { districtCount, isStateCode, isValidDistrict, stateName } from '../../../domain/geography/states';
+import { isAtLarge, isStateCode, isValidDistrict, stateName } from '../../../domain/geography/states';
 import { votersPerDelegate } from '../../../domain/movement/district-progress';
 import type { MovementDistrict } from '../../../domain/movement/movement-answers';
 import { api, ApiError } from '../../api/http';
@@ -35,7 +35,7 @@ export default function DistrictPage() {
   const number = /^[0-9]{1,3}$/.test(params.district ?? '') ? Number(params.district) : NaN;
   const known = isStateCode(code) && isValidDistrict(code, number);
   const name = known ? stateName(code) : '';
-  const districtName = districtCount(code) === 1 ? t('atLarge') : t('districtName', { district: number });
+  const districtName = isAtLarge(code) ? t('atLarge') : t('districtName', { district: number });
   useDocumentTitle(known ? t('districtView.title', { district: districtName, state: name }) : t('notFound.title'));
 
   const district = useQuery({
