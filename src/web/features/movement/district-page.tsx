@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { RepresentationLink } from '../../../domain/caucuses/caucus-types';
+import { representationReach } from '../../../domain/caucuses/representation';
 import { isAtLarge, isStateCode, isValidDistrict, stateName } from '../../../domain/geography/states';
 import { votersPerDelegate } from '../../../domain/movement/district-progress';
 import type { MovementDistrict } from '../../../domain/movement/movement-answers';
@@ -122,7 +123,7 @@ function YourPlace({ ownDistrict, mine }: { ownDistrict: boolean; mine: Represen
   const { t } = useTranslation('movement');
   // ownDistrict is only true for a signed-in voter of this district.
   if (!ownDistrict || mine === null) return null;
-  const highest = mine.reduce((best, link) => Math.max(best, link.level), 0);
+  const highest = representationReach(mine);
   return (
     <p className="mt-4 rounded-xl border border-accent-600/40 bg-orange-50 p-4 text-sm text-slate-800" data-testid="your-place">
       {highest === 0 ? (
