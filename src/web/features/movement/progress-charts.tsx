@@ -44,7 +44,9 @@ export default function ProgressCharts({ state, district }: { state?: string; di
   const electionsSummary = summarize(elections);
 
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    // Tracks of minmax(0, 1fr) and cards of min-width 0: a chart drawn wide must not hold its card
+    // (and the page) at that width when the window narrows; Chart.js then draws it again to fit.
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <SeriesCard
         id="joins"
         title={t('progress.joinsTitle')}
@@ -131,7 +133,7 @@ function SeriesCard({ id, title, summary, points, bucketLabel, valueLabel, label
   }, [key, valueLabel, format.locale]);
 
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle className="text-base" id={`${id}-title`}>
           {title}
@@ -141,7 +143,8 @@ function SeriesCard({ id, title, summary, points, bucketLabel, valueLabel, label
         </p>
       </CardHeader>
       <CardContent>
-        <div className="relative h-48">
+        {/* Chart.js sizes the canvas to this box (responsive): relative, and free to shrink. */}
+        <div className="relative h-48 w-full min-w-0">
           <canvas ref={canvas} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-summary`} data-testid={`${id}-chart`} />
         </div>
         <details className="mt-3 text-sm">
