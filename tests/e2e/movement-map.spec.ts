@@ -4,6 +4,7 @@
 // them itself after writing its caucuses, as the job would within a minute.
 import { caucusMembers } from '../../src/server/db/schema/caucuses';
 import { districtCount, stateName } from '../../src/domain/geography/states';
+import { DEFAULT_APP_TIME_ZONE } from '../../src/domain/points/brownie-rules';
 import { systemClock } from '../../src/server/clock';
 import type { Db } from '../../src/server/db/client';
 import { refreshMovementAggregates } from '../../src/server/features/movement/movement.service';
@@ -30,7 +31,7 @@ async function districtWithAnElection(db: Db, createUser: (o: { name: string; st
     finalizedAt: new Date(),
   });
   await createCaucusRow(db, { name: `Forming Caucus ${tag}`, state: home.state, district: home.district, level: 2 });
-  await refreshMovementAggregates({ db, clock: systemClock });
+  await refreshMovementAggregates({ db, clock: systemClock, timeZone: DEFAULT_APP_TIME_ZONE });
   return { ...home, delegate, tag };
 }
 

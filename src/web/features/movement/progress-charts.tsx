@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MovementProgress } from '../../../domain/movement/movement-answers';
 import { api } from '../../api/http';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { LoadingBlocks, RetryError } from '../../components/ui/query-states';
-import { useFormat, type Format } from '../../i18n/format';
+import { makeFormat, useFormat, type Format } from '../../i18n/format';
 import { dayInstant, summarize, type SeriesPoint } from './progress-series';
 
 /**
@@ -29,6 +29,9 @@ function progressPath(state?: string, district?: number): string {
 export default function ProgressCharts({ state, district }: { state?: string; district?: number }) {
   const { t } = useTranslation('movement');
   const format = useFormat();
+  // The answer's days are calendar dates (of the app's time zone, in which the job counts them):
+  // written as dates, never shifted by a zone.
+  const days = useMemo(() => makeFormat(format.locale, 'UTC'), [format.locale]);
   const progress = useQuery({
     queryKey: ['movement', 'progress', state ?? null, district ?? null],
     queryFn: () => api<MovementProgress>(progressPath(state, district)),
@@ -52,14 +55,14 @@ export default function ProgressCharts({ state, district }: { state?: string; di
         title={t('progress.joinsTitle')}
         summary={
           joinsSummary.busiest
-            ? t('progress.joinsSummary', { count: joinsSummary.total, days: joins.length, busiest: format.date(dayInstant(joinsSummary.busiest.at)), most: format.number(joinsSummary.busiest.value) })
+            ? t('progress.joinsSummary', { count: joinsSummary.total, days: joins.length, busiest: days.date(dayInstant(joinsSummary.busiest.at)), most: format.number(joinsSummary.busiest.value) })
             : t('progress.joinsNone', { days: joins.length })
         }
         points={joins}
         bucketLabel={t('progress.day')}
         valueLabel={t('progress.joins')}
-        label={(at) => format.dayMonth(dayInstant(at))}
-        fullLabel={(at) => format.date(dayInstant(at))}
+        label={(at) => days.dayMonth(dayInstant(at))}
+        fullLabel={(at) => days.date(dayInstant(at))}
         format={format}
       />
       <SeriesCard
@@ -70,7 +73,7 @@ export default function ProgressCharts({ state, district }: { state?: string; di
             ? t('progress.electionsSummary', {
                 count: electionsSummary.total,
                 weeks: elections.length,
-                busiest: format.date(dayInstant(electionsSummary.busiest.at)),
+                busiest: days.date(dayInstant(electionsSummary.busiest.at)),
                 most: format.number(electionsSummary.busiest.value),
               })
             : t('progress.electionsNone', { weeks: elections.length })
@@ -78,10 +81,13 @@ export default function ProgressCharts({ state, district }: { state?: string; di
         points={elections}
         bucketLabel={t('progress.week')}
         valueLabel={t('progress.finished')}
-        label={(at) => format.dayMonth(dayInstant(at))}
-        fullLabel={(at) => t('progress.weekOf', { day: format.date(dayInstant(at)) })}
+        label={(at) => days.dayMonth(dayInstant(at))}
+        fullLabel={(at) => t('progress.weekOf', { day: days.date(dayInstant(at)) })}
         format={format}
       />
+      <p className="text-xs text-slate-600 lg:col-span-2" data-testid="progress-time-zone">
+        {t('progress.timeZoneNote', { timeZone: progress.data.timeZone })}
+      </p>
     </div>
   );
 }
