@@ -49,7 +49,7 @@ describe('a sentence ending on a date and time', () => {
     const doubled: string[] = [];
     for (const [namespace, tree] of Object.entries(catalog)) {
       for (const [key, message] of flatten(tree)) {
-        const text = i18n[language].t(`${namespace}:${key}`, values(message, locale) as never) as string;
+        const text = String(i18n[language].t(`${namespace}:${key}` as never, values(message, locale) as never));
         if (/(?<!\.)\.\.(?!\.)/.test(text)) doubled.push(`${namespace}:${key}: ${text}`);
       }
     }
