@@ -4,6 +4,7 @@
 // URL is the app's /api/caucuses/<id>/record of a finalized caucus. Exit code 0: the chain and
 // the result hold; 1: they do not (the first broken entry is named); 2: the input is unusable.
 import { readFile } from 'node:fs/promises';
+import { districtLabel } from '../src/domain/geography/states';
 import { checkElectionRecord, RECORD_FORMAT, sha256Hex, type ElectionRecordFile } from '../src/domain/caucuses/election-record';
 
 const source = process.argv[2];
@@ -23,7 +24,7 @@ try {
 }
 
 const check = await checkElectionRecord(file, sha256Hex);
-console.log(`${file.caucus.name} (${file.caucus.state}-${file.caucus.district}, level ${file.caucus.level}): ${check.entries} entries`);
+console.log(`${file.caucus.name} (${districtLabel(file.caucus.state, file.caucus.district)}, level ${file.caucus.level}): ${check.entries} entries`);
 if (check.ok) {
   console.log(`The chain holds. ${check.result.summary}`);
 } else {

@@ -32,6 +32,7 @@ import * as movement from '../../src/server/features/movement/movement.service';
 import { loadSettings } from '../../src/server/settings';
 import { seedDatabase, seedPointsForExistingUsers, type SeedProgress } from '../../src/server/test/seed-data';
 import * as leaderboards from '../../src/server/features/leaderboards/leaderboards.service';
+import { DEFAULT_APP_TIME_ZONE } from '../../src/domain/points/brownie-rules';
 import { LEADERBOARD_METRICS, type LeaderboardQuery } from '../../src/domain/points/leaderboards';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
@@ -242,16 +243,16 @@ async function main() {
     // The seed writes rows directly: the movement's aggregates (issue 18) are recomputed now, as
     // the app's movement-refresh job would within a minute.
     const refreshStarted = performance.now();
-    await movement.refreshMovementAggregates({ db: database.db, clock: systemClock });
+    await movement.refreshMovementAggregates({ db: database.db, clock: systemClock, timeZone: DEFAULT_APP_TIME_ZONE });
     log(`Refreshed the movement aggregates in ${fmt(performance.now() - refreshStarted)} ms.`);
     // What the job costs each minute once the figures are there and nothing has changed.
     const quietStarted = performance.now();
-    await movement.refreshMovementAggregates({ db: database.db, clock: systemClock });
+    await movement.refreshMovementAggregates({ db: database.db, clock: systemClock, timeZone: DEFAULT_APP_TIME_ZONE });
     log(`Recounted them again, nothing changed, in ${fmt(performance.now() - quietStarted)} ms.`);
     // What the job's quiet minute costs: the counters say nothing changed, the recount is skipped.
     await database.pool.query('select pg_stat_force_next_flush()');
     const skipStarted = performance.now();
-    const quiet = await movement.refreshMovementAggregates({ db: database.db, clock: systemClock }, { onlyIfChanged: true });
+    const quiet = await movement.refreshMovementAggregates({ db: database.db, clock: systemClock, timeZone: DEFAULT_APP_TIME_ZONE }, { onlyIfChanged: true });
     log(`The job's quiet minute (${quiet.skipped ? 'recount skipped' : 'recounted: the counters had moved'}) took ${fmt(performance.now() - skipStarted, 1)} ms.`);
 
     const pool = database.pool;
@@ -353,7 +354,7 @@ async function main() {
     const movementStatesSql = await recordQueries(pool, (db) => movement.readMovementStates(db));
     const movementStateSql = await recordQueries(pool, (db) => movement.readMovementState(db, movementState));
     const movementDistrictSql = await recordQueries(pool, (db) => movement.readMovementDistrict(db, movementState, movementDistrict));
-    const movementProgressSql = await recordQueries(pool, (db) => movement.readMovementProgress({ db, clock: systemClock }, { state: movementState, district: movementDistrict }));
+    const movementProgressSql = await recordQueries(pool, (db) => movement.readMovementProgress({ db, clock: systemClock, timeZone: DEFAULT_APP_TIME_ZONE }, { state: movementState, district: movementDistrict }));
     const searchSql = new Map<string, RecordedQuery[]>();
     for (const c of searchCases) {
       const input = searchCaucusesSchema.parse(c.query);

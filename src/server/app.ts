@@ -272,7 +272,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.route('/api', debateRoutes({ db, clock, readDb }));
   app.route('/api', challengeRoutes({ db, clock, logger, notifications: deps.notifications, streams }));
   app.route('/api', statsRoutes({ readMovementStats: movementStatsReader({ db: deps.readReplica?.tolerantDb ?? db, clock, logger, ttlSeconds: settings.STATS_CACHE_SECONDS }) }));
-  app.route('/api', movementRoutes({ db: deps.readReplica?.tolerantDb ?? db, clock }));
+  app.route('/api', movementRoutes({ db: deps.readReplica?.tolerantDb ?? db, clock, timeZone: settings.APP_TIME_ZONE }));
   app.route('/api', apiTokenRoutes({ db, clock }));
   app.route('/api', apiDocsRoutes({ app: () => app, baseUrl: settings.BASE_URL }));
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404));

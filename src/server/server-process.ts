@@ -79,6 +79,7 @@ export async function serveApp({ settings, logger, database, vapidKeys, fatal }:
       connectedAmong: presence.connectedAmong,
       queue: () => queue,
       movementRefreshMinutes: settings.MOVEMENT_REFRESH_MINUTES,
+      timeZone: settings.APP_TIME_ZONE,
     }),
   });
   const startedQueue = queue;

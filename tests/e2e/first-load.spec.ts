@@ -2,7 +2,7 @@
 // of issue 12 (measured on the build these tests run against), and the index.html sent for a
 // page lists that page's own code for preloading. The timings are in `npm run bench:web`.
 import path from 'node:path';
-import { INITIAL_JS_BUDGET, initialJs } from '../../scripts/bench/initial-js';
+import { FIRST_VISIT_BUDGET, INITIAL_JS_BUDGET, initialJs } from '../../scripts/bench/initial-js';
 import { expect, test } from './support/fixtures';
 
 const DIST = path.join(import.meta.dirname, '../../dist/web');
@@ -15,6 +15,38 @@ test('the initial JS of the build is within the budget, gzipped as served', () =
   expect(js.files.some((f) => /schemas|zod/.test(f))).toBe(false);
   // Nor the movement's map and charts (d3-geo, topojson, Chart.js): only its pages load them.
   expect(js.files.some((f) => /movement-map|progress-charts|states-10m/.test(f))).toBe(false);
+});
+
+test('the first visit to / transfers at most 200 kB, and fetches the side menu and the toaster only when wanted', async ({ browser }) => {
+  // As `npm run bench:web` loads it: a phone, an empty cache, until the network is quiet.
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const urls = new Map<string, string>();
+    const loads: Array<{ url: string; bytes: number }> = [];
+    cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
+    cdp.on('Network.loadingFinished', (e) => loads.push({ url: urls.get(e.requestId) ?? '?', bytes: e.encodedDataLength }));
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to a better way to choose who represents you.' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const total = loads.reduce((sum, l) => sum + l.bytes, 0);
+    const listing = loads.map((l) => `${l.bytes} ${new URL(l.url).pathname}`).join('\n');
+    expect(total, `transferred by the first visit to /:\n${listing}`).toBeLessThanOrEqual(FIRST_VISIT_BUDGET);
+    // What it does not draw stays on the server: every lucide icon, the UI kit with sonner and Radix.
+    expect(loads.map((l) => new URL(l.url).pathname).filter((p) => /\/assets\/(icons|ui|mobile-menu|toaster)-/.test(p))).toEqual([]);
+
+    // Reaching for the menu fetches it, and it opens; a press brings the toaster.
+    const menuCode = page.waitForResponse((r) => /\/assets\/mobile-menu-/.test(r.url()));
+    await page.getByRole('button', { name: 'Open menu' }).tap();
+    await menuCode;
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect.poll(() => loads.some((l) => /\/assets\/toaster-/.test(l.url))).toBe(true);
+  } finally {
+    await context.close();
+  }
 });
 
 test('index.html preloads the code of the page asked for, and only that page', async ({ request }) => {

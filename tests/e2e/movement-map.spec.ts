@@ -2,8 +2,10 @@
 // election tree, with the keyboard alone and on a phone; a voter of the district sees where they
 // stand in it, in Spanish. The figures are the aggregates the app's job keeps; the test refreshes
 // them itself after writing its caucuses, as the job would within a minute.
-import { caucusMembers } from '../../src/server/db/schema/caucuses';
+import { eq } from 'drizzle-orm';
+import { caucusMembers, caucuses } from '../../src/server/db/schema/caucuses';
 import { districtCount, stateName } from '../../src/domain/geography/states';
+import { DEFAULT_APP_TIME_ZONE } from '../../src/domain/points/brownie-rules';
 import { systemClock } from '../../src/server/clock';
 import type { Db } from '../../src/server/db/client';
 import { refreshMovementAggregates } from '../../src/server/features/movement/movement.service';
@@ -30,7 +32,7 @@ async function districtWithAnElection(db: Db, createUser: (o: { name: string; st
     finalizedAt: new Date(),
   });
   await createCaucusRow(db, { name: `Forming Caucus ${tag}`, state: home.state, district: home.district, level: 2 });
-  await refreshMovementAggregates({ db, clock: systemClock });
+  await refreshMovementAggregates({ db, clock: systemClock, timeZone: DEFAULT_APP_TIME_ZONE });
   return { ...home, delegate, tag };
 }
 
@@ -158,6 +160,14 @@ test.describe('on a phone, in Spanish', () => {
     await noOverflow();
     await noEnglish();
     await checkA11y(page);
+
+    // Their caucus elects its Delegate, who now sits at Level 2 (in no caucus there yet): their
+    // representation reaches Level 2, not the level of their own caucus (issue 29).
+    const chosen = await createUser({ name: `Delia Delegada ${home.tag}`, state: home.state, district: home.district });
+    await db.insert(caucusMembers).values({ caucusId: mine.id, userId: chosen.id, isVotingMember: true });
+    await db.update(caucuses).set({ votingStarted: true, votingFinalized: true, electionFinalized: true, electedDelegateId: chosen.id, finalizedAt: new Date() }).where(eq(caucuses.id, mine.id));
+    await page.reload();
+    await expect(page.getByTestId('your-place')).toHaveText(es('movement:districtView.yourChain', { level: 2 }));
   });
 });
 

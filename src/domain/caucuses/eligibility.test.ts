@@ -35,6 +35,7 @@ describe('joining as a voting member (PRODUCT-RULES: eligibility)', () => {
     ['rule 2: another level refuses', withCaucus({ level: 2 }), 'refused', JOIN_MESSAGES.wrongLevel(2, 1)],
     ['rule 3: another district refuses', withCaucus({ district: 4 }), 'refused', 'This caucus represents OH-4; your home district is OH-3.'],
     ['rule 3: another state refuses', withCaucus({ state: 'PA' }), 'refused', 'This caucus represents PA-3; your home district is OH-3.'],
+    ['rule 3: an at-large district is named AL', withCaucus({ state: 'VT', district: 1 }), 'refused', 'This caucus represents VT-AL; your home district is OH-3.'],
     ['rule 4: already represented at this level refuses', { ...base, representedAtLevel: true }, 'refused', JOIN_MESSAGES.alreadyRepresented(1)],
     ['rule 5: private without password refuses', withCaucus({ isOpen: false, password: 'open sesame' }), 'refused', JOIN_MESSAGES.passwordRequired],
     ['rule 5: private with a wrong password refuses', withCaucus({ isOpen: false, password: 'open sesame' }, { password: 'guess' }), 'refused', 'Incorrect password.'],

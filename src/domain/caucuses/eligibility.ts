@@ -1,3 +1,5 @@
+import { districtLabel } from '../geography/states';
+
 /**
  * Whether a user may join a caucus as a voting member (PRODUCT-RULES: Levels, eligibility
  * and the election). Pure: the service gathers the facts inside the transaction that
@@ -59,8 +61,6 @@ export const JOIN_MESSAGES = {
   confirmLeave: (name: string) => `You are a voting member of "${name}" at this level. Joining this caucus will remove you (and your vote) from it.`,
 } as const;
 
-const district = (state: string, d: number) => `${state}-${d}`;
-
 export function decideJoin(f: JoinFacts): JoinDecision {
   const c = f.caucus;
   if (f.membershipHere?.isVotingMember) return { kind: 'already_member', message: JOIN_MESSAGES.alreadyMember };
@@ -74,7 +74,7 @@ export function decideJoin(f: JoinFacts): JoinDecision {
     return {
       kind: 'refused',
       code: 'wrong_district',
-      message: JOIN_MESSAGES.wrongDistrict(district(c.state, c.district), district(f.user.state, f.user.district)),
+      message: JOIN_MESSAGES.wrongDistrict(districtLabel(c.state, c.district), districtLabel(f.user.state, f.user.district)),
     };
   }
   if (f.representedAtLevel) return { kind: 'refused', code: 'already_represented', message: JOIN_MESSAGES.alreadyRepresented(c.level) };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STATES, districtCount, districtLabel, districtsOf, isStateCode, isValidDistrict } from './states';
+import { STATES, districtCount, districtLabel, districtsOf, isAtLarge, isStateCode, isValidDistrict } from './states';
 
 describe('states table', () => {
   it('has the 50 states and 435 seats of the 2020 apportionment', () => {
@@ -36,11 +36,24 @@ describe('states table', () => {
     expect(isValidDistrict(state, district)).toBe(ok);
   });
 
-  it('lists districts 1..count and labels at-large seats', () => {
+  it.each([
+    ['CA', 12, 'CA-12'],
+    ['NH', 1, 'NH-1'],
+    ['MT', 2, 'MT-2'],
+    ['AK', 1, 'AK-AL'],
+    ['DE', 1, 'DE-AL'],
+    ['ND', 1, 'ND-AL'],
+    ['SD', 1, 'SD-AL'],
+    ['VT', 1, 'VT-AL'],
+    ['WY', 1, 'WY-AL'],
+  ])('districtLabel(%s, %i) = %s; at large: the state has one district', (state, district, label) => {
+    expect(districtLabel(state, district)).toBe(label);
+    expect(isAtLarge(state)).toBe(label.endsWith('-AL'));
+  });
+
+  it('lists districts 1..count', () => {
     expect(districtsOf('NH')).toEqual([1, 2]);
     expect(districtsOf('QQ')).toEqual([]);
-    expect(districtLabel('CA', 12)).toBe('CA-12');
-    expect(districtLabel('AK', 1)).toBe('AK-AL');
     expect(isStateCode('ca')).toBe(false);
     expect(isStateCode('CA')).toBe(true);
   });

@@ -87,7 +87,15 @@ export function districtsOf(state: string): number[] {
   return Array.from({ length: districtCount(state) }, (_, i) => i + 1);
 }
 
-/** "CA-12" style label; at-large districts read "AK-AL". */
+/** Whether the state elects its one House member at large (a single district, numbered 1). */
+export function isAtLarge(state: string): boolean {
+  return districtCount(state) === 1;
+}
+
+/**
+ * The one name of a district in codes, everywhere it is written (pages, records, refusals,
+ * mail, share images): "CA-12"; an at-large district reads "AK-AL", never "AK-1".
+ */
 export function districtLabel(state: string, district: number): string {
-  return districtCount(state) === 1 ? `${state}-AL` : `${state}-${district}`;
+  return isAtLarge(state) ? `${state}-AL` : `${state}-${district}`;
 }

@@ -451,9 +451,9 @@ export const SPANISH_MESSAGE_PATTERNS: ReadonlyArray<readonly [string, string]> 
   // A suspended user's refusal: with the administrator's reason first (it holds a colon).
   [
     'Your account is suspended until {date}: {reason}. You can still sign in and read.',
-    'Tu cuenta está suspendida hasta {date}: {reason}. Todavía puedes iniciar sesión y leer.',
+    'Tu cuenta está suspendida hasta el {date}: {reason}. Todavía puedes iniciar sesión y leer.',
   ],
-  ['Your account is suspended until {date}. You can still sign in and read.', 'Tu cuenta está suspendida hasta {date}. Todavía puedes iniciar sesión y leer.'],
+  ['Your account is suspended until {date}. You can still sign in and read.', 'Tu cuenta está suspendida hasta el {date}. Todavía puedes iniciar sesión y leer.'],
 
   // --- Limits with their numbers ----------------------------------------------------------
   ['Messages can be at most {max} characters', 'Los mensajes pueden tener como máximo {max} caracteres'],

@@ -1,3 +1,4 @@
+import { singleFullStop } from './full-stop';
 import { SPANISH_MESSAGE_PATTERNS, SPANISH_MESSAGES } from './server-messages-es';
 import type { Language } from './languages';
 
@@ -39,11 +40,13 @@ export function translateMessage(language: Language, message: string): string {
     const match = pattern.regex.exec(message);
     if (!match) continue;
     const values = new Map(pattern.names.map((name, i) => [name, match[i + 1] ?? '']));
-    return pattern.spanish.replace(PLACEHOLDER, (whole, name: string) => {
+    const spanish = pattern.spanish.replace(PLACEHOLDER, (whole, name: string) => {
       const value = values.get(name);
       // A value that is itself one of our messages (a reason, a label) is translated too.
       return value === undefined ? whole : SPANISH_MESSAGES[value] ?? value;
     });
+    // A value ending on an abbreviation ("9:36 p.m.") before the sentence's stop: one stop.
+    return singleFullStop(spanish);
   }
   return message;
 }

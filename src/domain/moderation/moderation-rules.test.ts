@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translateMessage } from '../i18n/translate-message';
 import {
   HIDE_THRESHOLD,
   hidesItem,
@@ -61,6 +62,16 @@ describe('suspension words', () => {
     expect(end.toISOString()).toBe('2026-12-02T12:00:00.000Z');
     expect(suspensionMessage(end, 'Spam in three chats')).toBe('Your account is suspended until December 2, 2026 at 12:00 PM: Spam in three chats. You can still sign in and read.');
     expect(suspensionMessage(end, null)).toBe('Your account is suspended until December 2, 2026 at 12:00 PM. You can still sign in and read.');
+  });
+
+  it('ends the sentence with one full stop after a Spanish time ("p.m."), in English and in Spanish', () => {
+    const end = new Date('2026-12-02T21:36:00Z');
+    const english = suspensionMessage(end, null, 'America/New_York', 'es-US');
+    expect(english).toBe('Your account is suspended until 2 de diciembre de 2026 a las 4:36 p.m. You can still sign in and read.');
+    expect(translateMessage('es', english)).toBe('Tu cuenta está suspendida hasta el 2 de diciembre de 2026 a las 4:36 p.m. Todavía puedes iniciar sesión y leer.');
+    expect(translateMessage('es', suspensionMessage(end, 'Spam.', 'America/New_York', 'es-US'))).toBe(
+      'Tu cuenta está suspendida hasta el 2 de diciembre de 2026 a las 4:36 p.m.: Spam. Todavía puedes iniciar sesión y leer.',
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleFullStop } from '../i18n/full-stop';
 import { multiLineText } from '../text/text-schema';
 
 /**
@@ -156,7 +157,7 @@ export function isSuspended(suspendedUntil: Date | null | undefined, now: Date):
  */
 export function suspensionMessage(until: Date, reason: string | null, timeZone = 'UTC', locale = 'en-US'): string {
   const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone }).format(until);
-  return `Your account is suspended until ${date}${reason ? `: ${reason}` : ''}. You can still sign in and read.`;
+  return singleFullStop(`Your account is suspended until ${date}${reason ? `: ${reason}` : ''}. You can still sign in and read.`);
 }
 
 /** The end of a suspension of `days` days starting at `now`. */

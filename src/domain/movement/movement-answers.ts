@@ -4,7 +4,9 @@ import { MAX_DISTRICT } from '../geography/states';
 /**
  * The answers of /api/movement/* (issue 18: /the-movement, its state and district pages). Every
  * figure comes from aggregates a scheduled job refreshes (decision 032); `updatedAt` says when
- * (null before the first refresh). Days are UTC dates, weeks start on Monday (UTC).
+ * (null before the first refresh). Days are calendar dates of the app's time zone (APP_TIME_ZONE,
+ * the zone every date of the app is shown in; the progress answer names it), weeks start on its
+ * Monday (decision 040).
  */
 
 export const MOVEMENT_MESSAGES = {
@@ -150,11 +152,12 @@ export const movementProgressSchema = z
     updatedAt,
     state: z.string().nullable().describe('Null for the whole country'),
     district: z.number().int().nullable(),
+    timeZone: z.string().describe("The IANA time zone whose days and weeks these are: the app's (APP_TIME_ZONE), in which every date of the app is shown"),
     joinsPerDay: z
-      .array(z.object({ day: z.string().describe('YYYY-MM-DD (UTC)'), joins: count }))
+      .array(z.object({ day: z.string().describe('YYYY-MM-DD, a day of `timeZone`'), joins: count }))
       .describe(`Voters who joined a level-1 caucus per day (still members), the last ${PROGRESS_DAYS} days, oldest first`),
     electionsPerWeek: z
-      .array(z.object({ week: z.string().describe('The Monday, YYYY-MM-DD (UTC)'), finished: count }))
+      .array(z.object({ week: z.string().describe('The Monday, YYYY-MM-DD, of a week of `timeZone`'), finished: count }))
       .describe(`Elections finished per week, all levels, the last ${PROGRESS_WEEKS} weeks, oldest first`),
   })
   .meta({ id: 'MovementProgress' });

@@ -48,6 +48,7 @@ describe('leaderboardScope', () => {
     [null, null, 'the whole country'],
     ['CA', null, 'California'],
     ['CA', 12, 'California, district 12'],
+    ['VT', 1, 'Vermont, at-large district'],
   ])('%s %s', (state, district, text) => {
     expect(leaderboardScope(state, district)).toBe(text);
   });

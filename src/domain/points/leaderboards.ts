@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_DISTRICT, STATE_CODES, isValidDistrict, stateName } from '../geography/states';
+import { MAX_DISTRICT, STATE_CODES, isAtLarge, isValidDistrict, stateName } from '../geography/states';
 
 /**
  * Leaderboards (spec section 2 and 7): the top 100 users by Banners, Brownies or Sparks,
@@ -71,8 +71,9 @@ export function rankEntries<T extends { count: number }>(rows: readonly T[]): Ar
   });
 }
 
-/** "Top Sparks in California, district 12" style heading for a leaderboard's scope. */
+/** "Top Sparks in California, district 12" style heading for a leaderboard's scope ("Vermont, at-large district"). */
 export function leaderboardScope(state: string | null | undefined, district: number | null | undefined): string {
   if (!state) return 'the whole country';
-  return district ? `${stateName(state)}, district ${district}` : stateName(state);
+  if (!district) return stateName(state);
+  return isAtLarge(state) ? `${stateName(state)}, at-large district` : `${stateName(state)}, district ${district}`;
 }

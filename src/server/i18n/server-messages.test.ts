@@ -412,10 +412,10 @@ describe('translateMessage', () => {
 
   it('translates a suspension with and without its reason', () => {
     expect(translateMessage('es', 'Your account is suspended until March 5, 2026 at 3:00 PM: Repeated spam. You can still sign in and read.')).toBe(
-      'Tu cuenta está suspendida hasta March 5, 2026 at 3:00 PM: Repeated spam. Todavía puedes iniciar sesión y leer.',
+      'Tu cuenta está suspendida hasta el March 5, 2026 at 3:00 PM: Repeated spam. Todavía puedes iniciar sesión y leer.',
     );
     expect(translateMessage('es', 'Your account is suspended until March 5, 2026 at 3:00 PM. You can still sign in and read.')).toBe(
-      'Tu cuenta está suspendida hasta March 5, 2026 at 3:00 PM. Todavía puedes iniciar sesión y leer.',
+      'Tu cuenta está suspendida hasta el March 5, 2026 at 3:00 PM. Todavía puedes iniciar sesión y leer.',
     );
   });
 

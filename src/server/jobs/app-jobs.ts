@@ -36,6 +36,8 @@ export interface AppJobDeps {
   queue: () => JobQueue | null;
   /** Minutes between refreshes of the movement's aggregates (MOVEMENT_REFRESH_MINUTES, default 1). */
   movementRefreshMinutes?: number;
+  /** The app's time zone (APP_TIME_ZONE): the movement's days and weeks are counted in it. */
+  timeZone: string;
 }
 
 /** The cron of a refresh every `minutes` minutes (1..59), in UTC. */
@@ -112,7 +114,7 @@ export function appJobs(deps: AppJobDeps): JobDefinition[] {
       handler: async () => {
         const started = performance.now();
         // A quiet minute (nothing written to caucuses or their members) skips the recount.
-        const { changed } = await refreshMovementAggregates({ db: deps.db, clock: deps.clock }, { onlyIfChanged: true });
+        const { changed } = await refreshMovementAggregates({ db: deps.db, clock: deps.clock, timeZone: deps.timeZone }, { onlyIfChanged: true });
         if (changed > 0) deps.logger.info({ changed, ms: Math.round(performance.now() - started) }, 'movement aggregates refreshed');
       },
     },

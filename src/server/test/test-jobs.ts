@@ -20,7 +20,7 @@ export function startTestJobQueue(database: Database, jobs: readonly JobDefiniti
 /** The app's own jobs (appJobs, without mail or push) on a job queue of the test database, as one app process works them. */
 export async function startAppJobQueue(database: Database): Promise<JobQueue> {
   let queue: JobQueue | null = null;
-  const jobs = appJobs({ db: database.db, clock: systemClock, logger: createLogger('silent'), baseUrl: TEST_ORIGIN, secret: testSettings.AUTH_SECRET, mail: null, push: null, queue: () => queue });
+  const jobs = appJobs({ db: database.db, clock: systemClock, logger: createLogger('silent'), baseUrl: TEST_ORIGIN, secret: testSettings.AUTH_SECRET, mail: null, push: null, queue: () => queue, timeZone: testSettings.APP_TIME_ZONE });
   queue = await startTestJobQueue(database, jobs);
   return queue;
 }

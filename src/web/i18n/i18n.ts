@@ -1,6 +1,7 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import type ICU from 'i18next-icu';
 import { initReactI18next } from 'react-i18next';
+import { singleFullStop } from '../../domain/i18n/full-stop';
 import { LANGUAGE_LOCALES, type Language } from '../../domain/i18n/languages';
 import type { Catalog } from './catalog';
 import { NAMESPACES } from './namespaces';
@@ -13,6 +14,8 @@ export async function loadIcu(): Promise<typeof ICU> {
   return (await import('i18next-icu')).default;
 }
 
+const SINGLE_FULL_STOP = 'singleFullStop';
+
 /**
  * An i18next instance in `language` with the given catalogs (decision 027): ICU MessageFormat
  * messages ("{count, plural, one {# member} other {# members}}"), no fallback to another
@@ -24,6 +27,8 @@ export function createI18n(language: Language, catalogs: Partial<Record<Language
   const instance = i18next.createInstance();
   // ICU formats dates and numbers as people in the US read them in that language (es-US, en-US).
   instance.use(new icu({ parseLngForICU: (lng) => LANGUAGE_LOCALES[lng as Language] ?? lng })).use(initReactI18next);
+  // A sentence that ends on a Spanish time ("9:36 p.m.") or a name's abbreviation takes one full stop.
+  instance.use({ type: 'postProcessor', name: SINGLE_FULL_STOP, process: (value: string) => singleFullStop(value) });
   void instance.init({
     lng: language,
     fallbackLng: false,
@@ -33,6 +38,7 @@ export function createI18n(language: Language, catalogs: Partial<Record<Language
     resources: Object.fromEntries(Object.entries(catalogs).map(([lng, catalog]) => [lng, catalog])),
     initAsync: false,
     interpolation: { escapeValue: false },
+    postProcess: [SINGLE_FULL_STOP],
     returnNull: false,
     returnEmptyString: false,
     react: { useSuspense: false },

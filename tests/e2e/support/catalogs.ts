@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
+import { singleFullStop } from '../../../src/domain/i18n/full-stop';
 import type { Language } from '../../../src/domain/i18n/languages';
 import { SPANISH_MESSAGES } from '../../../src/domain/i18n/server-messages-es';
 
@@ -31,11 +32,11 @@ for (const language of ['en', 'es'] as const) {
 
 const LOCALE: Record<Language, string> = { en: 'en-US', es: 'es-US' };
 
-/** The words of `namespace:key` in `language`, with its values put in (ICU, as the app formats them). */
+/** The words of `namespace:key` in `language`, with its values put in (ICU, and one full stop, as the app formats them). */
 export function words(language: Language, key: string, values: Record<string, string | number> = {}): string {
   const message = catalogs[language].get(key);
   if (message === undefined) throw new Error(`no message ${key} in ${language}`);
-  return String(new IntlMessageFormat(message, LOCALE[language], undefined, { ignoreTag: true }).format(values));
+  return singleFullStop(String(new IntlMessageFormat(message, LOCALE[language], undefined, { ignoreTag: true }).format(values)));
 }
 
 /** Shorthands for one language. */

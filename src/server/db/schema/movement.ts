@@ -43,7 +43,7 @@ export const movementDistrictLevels = pgTable(
 );
 
 /**
- * Voters who joined a level-1 caucus per UTC day (memberships still held), per district, per
+ * Voters who joined a level-1 caucus per day of the app's time zone (decision 040; memberships still held), per district, per
  * state (district 0) and for the country (state '', district 0).
  */
 export const movementDailyJoins = pgTable(
@@ -58,7 +58,7 @@ export const movementDailyJoins = pgTable(
 );
 
 /**
- * Elections finished per week (Monday, UTC) and level, per district, per state (district 0) and
+ * Elections finished per week (from Monday, in the app's time zone) and level, per district, per state (district 0) and
  * for the country (state '', district 0).
  */
 export const movementWeeklyElections = pgTable(

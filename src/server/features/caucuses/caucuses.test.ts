@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { RepresentationLink } from '../../../domain/caucuses/caucus-types';
 import { JOIN_MESSAGES } from '../../../domain/caucuses/eligibility';
+import { representationReach } from '../../../domain/caucuses/representation';
 import { VERIFICATION_REQUIRED_MESSAGE } from '../../../domain/caucuses/election';
 import { schema, type Database } from '../../db/client';
 import { users } from '../../db/schema/auth';
@@ -348,5 +350,32 @@ describe('representation', () => {
     expect(await service.levelOf(database.db, m1[0]!.id)).toBe(3);
     const res = await t.request('/api/my/representation', { cookie: await signedIn(m1[4]!) });
     expect(((await res.json()) as unknown[]).length).toBe(2);
+  });
+
+  it('reaches the level where the member’s last Delegate sits, through a two-level election', async () => {
+    const { caucus: l1, members } = await fullCaucus({ organizer: false });
+    const [delegate, , , , member] = members;
+    const reach = async () => {
+      const res = await t.request('/api/my/representation', { cookie: await signedIn(member!) });
+      expect(res.status).toBe(200);
+      return representationReach((await res.json()) as RepresentationLink[]);
+    };
+    expect(await reach()).toBe(1); // the level-1 caucus is still electing
+    for (const m of members) await service.castVote(deps(), m.id, l1.id, delegate!.id);
+    // The Delegate sits at Level 2 before joining any level-2 caucus.
+    expect(await service.levelOf(database.db, delegate!.id)).toBe(2);
+    expect(await reach()).toBe(2);
+    const l2 = await createCaucusRow(database.db, { state: l1.state, district: l1.district, level: 2, requiredVotingMembers: 2, name: 'Level two' });
+    // Another level-1 caucus's Delegate, the other voter of the level-2 caucus.
+    const other = await createUser(database.db, { state: l1.state, district: l1.district, verified: true });
+    await createCaucusRow(database.db, { state: l1.state, district: l1.district, electionFinalized: true, votingFinalized: true, electedDelegateId: other.id, finalizedAt: new Date() });
+    await service.joinCaucus(deps(), other.id, l2.id, {});
+    await service.joinCaucus(deps(), delegate!.id, l2.id, {});
+    expect(await reach()).toBe(2); // the level-2 caucus is electing
+    await service.castVote(deps(), delegate!.id, l2.id, other.id);
+    await service.castVote(deps(), other.id, l2.id, other.id);
+    // The level-2 caucus elected someone else, who sits at Level 3: the member's representation reaches it.
+    expect(await service.levelOf(database.db, other.id)).toBe(3);
+    expect(await reach()).toBe(3);
   });
 });

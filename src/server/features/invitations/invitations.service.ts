@@ -5,6 +5,7 @@ import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-
 import { z } from 'zod';
 import { alias } from 'drizzle-orm/pg-core';
 import { USER_SEARCH_LIMIT } from '../../../domain/caucuses/caucus-schemas';
+import { districtLabel } from '../../../domain/geography/states';
 import type {
   EmailInvitationResult,
   InvitableVoter,
@@ -73,7 +74,6 @@ export const USER_SEARCH_MIN_LENGTH = 2;
 export const MY_INVITATIONS_LIMIT = 100;
 
 const FORMER_MEMBER = 'Former member';
-const districtLabel = (state: string, district: number) => `${state}-${district}`;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 interface CaucusForInviting {

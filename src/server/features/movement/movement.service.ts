@@ -30,6 +30,8 @@ import {
 export interface MovementDeps {
   db: Db;
   clock: Clock;
+  /** The app's time zone (APP_TIME_ZONE): the days and weeks of the progress are counted in it (decision 040). */
+  timeZone: string;
 }
 
 export interface RefreshResult {
@@ -61,7 +63,8 @@ export const FULL_REFRESH_AT_LEAST_EVERY_MS = 60 * 60_000;
  * take turns, and the second finds the first's figures and changes only what changed since.
  * Each table is upserted from a fresh GROUP BY (rows whose figures did not change are left
  * alone, so a quiet minute writes nothing) and rows whose group vanished are deleted. Readers
- * see the old figures until the commit. Days and weeks are UTC.
+ * see the old figures until the commit. Days and weeks are those of the app's time zone
+ * (`deps.timeZone`, decision 040), the zone every date of the app is shown in.
  */
 export async function refreshMovementAggregates(deps: MovementDeps, options: RefreshOptions = {}): Promise<RefreshResult> {
   return deps.db.transaction(async (tx) => {
@@ -91,23 +94,23 @@ export async function refreshMovementAggregates(deps: MovementDeps, options: Ref
         select state, district, level, count(*)::int as caucuses, (count(*) filter (where election_finalized))::int as finished
         from caucuses group by state, district, level`),
     );
-    // Level-1 joins per UTC day (caucus_members.created_at, the member's joinedAt): per district, per state (district 0), the country ('', 0).
+    // Level-1 joins per day of the app's time zone (caucus_members.created_at, the member's joinedAt): per district, per state (district 0), the country ('', 0).
     await run(
       replaceFromGroups('movement_daily_joins', ['state', 'district', 'day'], ['joins'], sql`
         select coalesce(state, '') as state, coalesce(district, 0) as district, day, count(*)::int as joins
         from (
-          select c.state, c.district, (m.created_at at time zone 'UTC')::date as day
+          select c.state, c.district, (m.created_at at time zone ${deps.timeZone})::date as day
           from caucus_members m join caucuses c on c.id = m.caucus_id
           where m.is_voting_member and c.level = 1
         ) joined
         group by grouping sets ((state, district, day), (state, day), (day))`),
     );
-    // Finished elections per week (Monday, UTC) and level: per district, per state, the country.
+    // Finished elections per week (from Monday, in the app's time zone) and level: per district, per state, the country.
     await run(
       replaceFromGroups('movement_weekly_elections', ['state', 'district', 'week', 'level'], ['finished'], sql`
         select coalesce(state, '') as state, coalesce(district, 0) as district, week, level, count(*)::int as finished
         from (
-          select state, district, level, date_trunc('week', finalized_at at time zone 'UTC')::date as week
+          select state, district, level, date_trunc('week', finalized_at at time zone ${deps.timeZone})::date as week
           from caucuses where election_finalized and finalized_at is not null
         ) done
         group by grouping sets ((state, district, week, level), (state, week, level), (week, level))`),
@@ -280,8 +283,8 @@ export async function readMovementProgress(deps: MovementDeps, scope: { state?: 
   const state = scope.state ?? '';
   const district = scope.district ?? 0;
   const now = deps.clock.now();
-  const days = lastDays(now, PROGRESS_DAYS);
-  const weeks = lastWeeks(now, PROGRESS_WEEKS);
+  const days = lastDays(now, PROGRESS_DAYS, deps.timeZone);
+  const weeks = lastWeeks(now, PROGRESS_WEEKS, deps.timeZone);
   const [updatedAt, joins, elections] = await Promise.all([
     readUpdatedAt(deps.db),
     deps.db.execute<{ day: string; joins: number }>(sql`
@@ -298,6 +301,7 @@ export async function readMovementProgress(deps: MovementDeps, scope: { state?: 
     updatedAt,
     state: scope.state ?? null,
     district: scope.district ?? null,
+    timeZone: deps.timeZone,
     joinsPerDay: days.map((day) => ({ day, joins: joinsByDay.get(day) ?? 0 })),
     electionsPerWeek: weeks.map((week) => ({ week, finished: finishedByWeek.get(week) ?? 0 })),
   };

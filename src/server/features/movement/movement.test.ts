@@ -9,7 +9,7 @@ import { createLogger } from '../../logger';
 import { appJobs, everyMinutesCron, JOBS } from '../../jobs/app-jobs';
 import { createCaucusRow } from '../../test/caucus-factories';
 import { createUser } from '../../test/factories';
-import { createTestApp, TEST_ORIGIN } from '../../test/test-app';
+import { createTestApp, TEST_ORIGIN, testSettings } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import { startAppJobQueue } from '../../test/test-jobs';
 import { FORMER_MEMBER_NAME } from '../../../domain/profiles/profile-types';
@@ -28,7 +28,9 @@ afterAll(async () => {
   for (const close of closers.reverse()) await close();
 });
 
-const refresh = () => refreshMovementAggregates({ db: database.db, clock: systemClock });
+// The app's time zone in the tests (testSettings.APP_TIME_ZONE): America/New_York.
+const timeZone = testSettings.APP_TIME_ZONE;
+const refresh = () => refreshMovementAggregates({ db: database.db, clock: systemClock, timeZone });
 
 /** A caucus of the district; finished: its election done, with a new Delegate (or `delegate`). */
 async function caucus(state: string, district: number, level: number, options: { finishedAt?: Date; delegate?: { id: string } } = {}) {
@@ -252,22 +254,23 @@ describe('the movement figures (issue 18)', () => {
     expect(level1.delegates[0]!.id).toBe(newest[0]!.id);
   });
 
-  it('buckets joins per UTC day (90 days) and finished elections per week (52 weeks) for a district, its state and the country', async () => {
-    // Long ago, so no other test's rows fall in the windows.
-    const clock = fixedClock('2025-03-12T12:00:00Z'); // a Wednesday
+  it('buckets joins per day (90 days) and finished elections per week (52 weeks) of the app’s time zone, for a district, its state and the country', async () => {
+    // Long ago, so no other test's rows fall in the windows. New York is 4 hours behind UTC then (EDT).
+    expect(timeZone).toBe('America/New_York');
+    const clock = fixedClock('2025-03-12T12:00:00Z'); // a Wednesday, 8 am in New York
     const app = createTestApp(database.db, { clock });
     const open = await caucus('DE', 1, 1);
     const join = async (at: string) => {
       const user = await createUser(database.db, { state: 'DE', district: 1 });
       await database.db.insert(caucusMembers).values({ caucusId: open.id, userId: user.id, isVotingMember: true, joinedAt: new Date(at) });
     };
-    await join('2025-03-11T23:59:00Z');
-    await join('2025-03-11T00:00:00Z');
-    await join('2025-03-12T08:00:00Z');
+    await join('2025-03-11T23:59:00Z'); // 7:59 pm on the 11th in New York
+    await join('2025-03-12T02:30:00Z'); // 10:30 pm on the 11th in New York (the 12th in UTC)
+    await join('2025-03-12T08:00:00Z'); // 4 am on the 12th
     await join('2024-11-01T12:00:00Z'); // before the 90 days
-    await caucus('DE', 1, 1, { finishedAt: new Date('2025-03-10T00:00:00Z') }); // this week's Monday
-    await caucus('DE', 1, 2, { finishedAt: new Date('2025-03-16T23:59:59Z') }); // this week's Sunday
-    await caucus('DE', 1, 1, { finishedAt: new Date('2025-03-09T23:59:59Z') }); // last week
+    await caucus('DE', 1, 1, { finishedAt: new Date('2025-03-10T04:00:00Z') }); // this week's Monday, midnight in New York
+    await caucus('DE', 1, 2, { finishedAt: new Date('2025-03-17T03:59:59Z') }); // this week's Sunday, 11:59 pm in New York (Monday in UTC)
+    await caucus('DE', 1, 1, { finishedAt: new Date('2025-03-10T03:59:59Z') }); // last week: Sunday 11:59 pm in New York (Monday in UTC)
     await refresh();
 
     for (const query of ['?state=DE&district=1', '?state=de', '']) {
@@ -286,7 +289,7 @@ describe('the movement figures (issue 18)', () => {
       expect(body.electionsPerWeek.reduce((s, w) => s + w.finished, 0), query).toBe(3);
     }
     const scoped = (await (await app.request('/api/movement/progress?state=DE&district=1')).json()) as MovementProgress;
-    expect(scoped).toMatchObject({ state: 'DE', district: 1 });
+    expect(scoped).toMatchObject({ state: 'DE', district: 1, timeZone: 'America/New_York' });
     const country = (await (await app.request('/api/movement/progress')).json()) as MovementProgress;
     expect(country).toMatchObject({ state: null, district: null });
   });
@@ -294,7 +297,7 @@ describe('the movement figures (issue 18)', () => {
   it('is refreshed by the movement-refresh job on the job queue, every minute by default', async () => {
     expect(everyMinutesCron()).toBe('* * * * *');
     expect(everyMinutesCron(5)).toBe('*/5 * * * *');
-    const jobs = appJobs({ db: database.db, clock: systemClock, logger: createLogger('silent'), baseUrl: TEST_ORIGIN, secret: '', mail: null, push: null, queue: () => null });
+    const jobs = appJobs({ db: database.db, clock: systemClock, logger: createLogger('silent'), baseUrl: TEST_ORIGIN, secret: '', mail: null, push: null, queue: () => null, timeZone });
     expect(jobs.find((j) => j.name === JOBS.movementRefresh)?.cron).toBe('* * * * *');
     const started = await startAppJobQueue(database);
     closers.push(() => started.stop());
@@ -308,7 +311,7 @@ describe('the movement figures (issue 18)', () => {
     expect(wyoming).toMatchObject({ caucuses: 1, finished: 1, share: 1 });
   });
   it('skips the recount in a quiet minute and recounts once caucuses change (the job’s onlyIfChanged)', async () => {
-    const quietly = () => refreshMovementAggregates({ db: database.db, clock: systemClock }, { onlyIfChanged: true });
+    const quietly = () => refreshMovementAggregates({ db: database.db, clock: systemClock, timeZone }, { onlyIfChanged: true });
     await refresh();
     // Earlier writes of other connections reach the counters within a second; then a quiet run skips.
     await expect.poll(async () => (await quietly()).skipped, { timeout: 15_000 }).toBe(true);
@@ -327,6 +330,6 @@ describe('the movement figures (issue 18)', () => {
 
     // However quiet, a recount at least every FULL_REFRESH_AT_LEAST_EVERY_MS.
     const later = fixedClock(new Date(Date.now() + FULL_REFRESH_AT_LEAST_EVERY_MS + 60_000).toISOString());
-    expect((await refreshMovementAggregates({ db: database.db, clock: later }, { onlyIfChanged: true })).skipped).toBe(false);
+    expect((await refreshMovementAggregates({ db: database.db, clock: later, timeZone }, { onlyIfChanged: true })).skipped).toBe(false);
   });
 });

@@ -10,8 +10,32 @@ import { PageSkeleton } from '../ui/skeleton';
 import { Navbar } from './navbar';
 import { RouteErrorBoundary } from './route-error';
 
-// sonner (~10 kB gzipped) is not in the first load: the toaster and a flash come after it.
+// sonner (~10 kB gzipped, in the UI kit's chunk) is not in the first load: the toaster and a flash come after it.
 const Toaster = lazy(() => import('./toaster'));
+
+/**
+ * Whether the toaster is wanted yet: from the first press of a key or a pointer, the first move
+ * to another page, or a flash to show. Toasts answer what people do; a first visit that only
+ * reads (most of them, to /) then never fetches sonner and the UI kit (issue 29: the first load
+ * of / within 200 kB). A toast raised before the toaster mounts is shown when it does (sonner
+ * replays the active ones), so the toaster is mounted in the same press that raises it.
+ */
+function useToasterWanted(pathname: string, hasFlash: boolean): boolean {
+  const [firstPath] = useState(pathname);
+  const [pressed, setPressed] = useState(false);
+  useEffect(() => {
+    if (pressed) return;
+    const press = () => setPressed(true);
+    const options = { capture: true, once: true, passive: true } as const;
+    window.addEventListener('pointerdown', press, options);
+    window.addEventListener('keydown', press, options);
+    return () => {
+      window.removeEventListener('pointerdown', press, options);
+      window.removeEventListener('keydown', press, options);
+    };
+  }, [pressed]);
+  return pressed || hasFlash || pathname !== firstPath;
+}
 
 /** A new page starts at its top; back and forward keep the browser's own scroll restoration. */
 function useScrollToTopOnNavigation(pathname: string) {
@@ -28,6 +52,8 @@ export function AppLayout() {
   useSavedPreferences();
   useScrollToTopOnNavigation(pathname);
   const [drawn, setDrawn] = useState(false);
+  const [hasFlash, setHasFlash] = useState(false);
+  const toasterWanted = useToasterWanted(pathname, hasFlash);
   useEffect(() => {
     setDrawn(true);
     // When the app has drawn or adopted its first page and answers input (npm run bench:web reads it).
@@ -35,7 +61,9 @@ export function AppLayout() {
   }, []);
   useEffect(() => {
     const flash = takeFlash();
-    if (flash) void import('sonner').then(({ toast }) => toast.success(flash.title, { description: flash.description }));
+    if (!flash) return;
+    setHasFlash(true);
+    void import('sonner').then(({ toast }) => toast.success(flash.title, { description: flash.description }));
   }, []);
   return (
     <div className="flex min-h-screen flex-col">
@@ -64,7 +92,7 @@ export function AppLayout() {
           </nav>
         </div>
       </footer>
-      {drawn ? (
+      {drawn && toasterWanted ? (
         <Suspense fallback={null}>
           <Toaster />
         </Suspense>

@@ -1,5 +1,5 @@
 import { BellIcon, LogOutIcon, MenuIcon, UserIcon } from '../ui/nav-icons';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClassName } from '../ui/button-styles';
@@ -40,8 +40,9 @@ function NotificationBell({ count }: { count: number }) {
   );
 }
 
-/** The side menu's code, fetched when a phone first wants it (or the browser is idle). */
+/** The side menu's code, fetched when a phone first reaches for it. */
 const loadMobileMenu = () => import('./mobile-menu');
+const preloadMobileMenu = () => void loadMobileMenu().catch(() => undefined);
 const MobileMenu = lazy(loadMobileMenu);
 const UnreadWatcher = lazy(() => import('../../features/messages/unread-watcher'));
 
@@ -67,12 +68,6 @@ export function Navbar() {
   const publicLinks = [...built(NAV.engage), ...built(NAV.stats), NAV.resources];
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuWanted, setMenuWanted] = useState(false);
-  useEffect(() => {
-    // Fetch the side menu's code once the page is idle, so the first tap opens it at once.
-    if (!('requestIdleCallback' in window)) return;
-    const id = window.requestIdleCallback(() => void loadMobileMenu().catch(() => undefined), { timeout: 5000 });
-    return () => window.cancelIdleCallback(id);
-  }, []);
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -132,7 +127,12 @@ export function Navbar() {
               aria-label={t('nav.openMenu')}
               aria-haspopup="dialog"
               aria-expanded={menuOpen}
-              onPointerEnter={() => void loadMobileMenu().catch(() => undefined)}
+              // The side menu's code (with Radix's dialog, the UI kit's chunk) is fetched when a
+              // pointer comes near or presses the button, or the keyboard reaches it: not with
+              // every first visit, most of which never open it (issue 29: the first load's bytes).
+              onPointerEnter={preloadMobileMenu}
+              onPointerDown={preloadMobileMenu}
+              onFocus={preloadMobileMenu}
               onClick={() => {
                 setMenuWanted(true);
                 setMenuOpen(true);

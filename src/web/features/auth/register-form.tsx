@@ -3,7 +3,7 @@ import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { AuthFormValues, FormProblems } from '../../../domain/auth/auth-form-result';
 import { problemsOf } from '../../../domain/auth/auth-forms';
-import { MAX_DISTRICT, STATES, districtsOf } from '../../../domain/geography/states';
+import { MAX_DISTRICT, STATES, districtsOf, isAtLarge } from '../../../domain/geography/states';
 import { ALIGNMENTS, OTHER_ALIGNMENT_MAX, resolveAlignment } from '../../../domain/profiles/alignment';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/profiles/limits';
 import { registerFormSchema, type RegisterForm } from '../../../domain/profiles/profile-schemas';
@@ -94,7 +94,7 @@ export function RegisterForm({ action, initial, recruitedBy, initialEmail, onReg
   // Before the page's code runs (or without it), the lists cannot follow each other: every
   // district is offered and the Other text is shown; the server checks them (decision 035).
   const districts = !hydrated ? ANY_DISTRICT : values.state ? districtsOf(values.state) : [];
-  const atLarge = hydrated && districts.length === 1;
+  const atLarge = hydrated && values.state ? isAtLarge(values.state) : false;
   // The summary stays while a required field is still empty.
   const shownError = Object.values(problems).some((p) => p === true) ? t('validation.requiredFields') : formError;
   // What every field shares: its problem, the summary it points to when missing, required.

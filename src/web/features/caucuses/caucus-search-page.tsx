@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { CAUCUS_STATUSES, type CaucusStatusFilter } from '../../../domain/caucuses/caucus-schemas';
 import type { CaucusSearchPage, CaucusSummary } from '../../../domain/caucuses/caucus-types';
 import { MAX_LEVEL, MIN_LEVEL } from '../../../domain/caucuses/level';
-import { STATES, districtLabel, districtsOf, isStateCode, isValidDistrict, stateName } from '../../../domain/geography/states';
+import { STATES, districtLabel, districtsOf, isAtLarge, isStateCode, isValidDistrict, stateName } from '../../../domain/geography/states';
 import { ALIGNMENTS } from '../../../domain/profiles/alignment';
 import { api } from '../../api/http';
 import { Button } from '../../components/ui/button';
@@ -194,7 +194,7 @@ function FilterPanel({ filters, onChange, homeLabel }: { filters: Filters; onCha
               <option value="">{filters.state ? t('searchPage.filters.allDistricts') : t('searchPage.filters.selectStateFirst')}</option>
               {districts.map((d) => (
                 <option key={d} value={String(d)}>
-                  {districts.length === 1 ? t('searchPage.filters.atLarge', { district: d }) : t('searchPage.filters.districtNumber', { district: d })}
+                  {isAtLarge(filters.state) ? t('searchPage.filters.atLarge', { district: d }) : t('searchPage.filters.districtNumber', { district: d })}
                 </option>
               ))}
             </Select>

@@ -8,7 +8,7 @@ import { toast } from 'sonner';
 import { CAUCUS_MESSAGES, CAUCUS_NAME_MAX, CAUCUS_PASSWORD_MIN, createCaucusSchema } from '../../../domain/caucuses/caucus-schemas';
 import type { CaucusSummary } from '../../../domain/caucuses/caucus-types';
 import { MAX_LEVEL, MIN_LEVEL } from '../../../domain/caucuses/level';
-import { STATES, districtLabel, districtsOf, isStateCode, isValidDistrict, stateName } from '../../../domain/geography/states';
+import { STATES, districtLabel, districtsOf, isAtLarge, isStateCode, isValidDistrict, stateName } from '../../../domain/geography/states';
 import { ALIGNMENTS, OTHER_ALIGNMENT_MAX } from '../../../domain/profiles/alignment';
 import type { OwnProfile } from '../../../domain/profiles/profile-types';
 import { ApiError, apiOrConfirmation, type ConfirmationAnswer } from '../../api/http';
@@ -273,7 +273,7 @@ function CreateCaucusForm({ user }: { user: OwnProfile }) {
                   <option value="">{values.state ? t('createPage.selectDistrict') : t('createPage.selectStateFirst')}</option>
                   {districts.map((d) => (
                     <option key={d} value={String(d)}>
-                      {districts.length === 1 ? t('createPage.atLarge', { district: d }) : d}
+                      {isAtLarge(values.state) ? t('createPage.atLarge', { district: d }) : d}
                     </option>
                   ))}
                 </SelectField>

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { districtLabel } from '../../../domain/geography/states';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { LinkButton } from '../../components/ui/link-button';
 import { Page } from '../../components/ui/page';
@@ -21,7 +22,7 @@ export default function ElectionRecordPage() {
       title={title}
       subtitle={
         caucus
-          ? t('recordPage.subtitle', { level: caucus.level, district: `${caucus.state}-${caucus.district}`, status: caucus.finalizedAt ? 'finalized' : 'open' })
+          ? t('recordPage.subtitle', { level: caucus.level, district: districtLabel(caucus.state, caucus.district), status: caucus.finalizedAt ? 'finalized' : 'open' })
           : undefined
       }
       actions={

@@ -3,7 +3,7 @@ import { Cookie, Flag, RefreshCw, Sparkles, Trophy, type LucideIcon } from 'luci
 import { useCallback, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { STATES, districtLabel, districtsOf, isStateCode, isValidDistrict, stateName } from '../../../domain/geography/states';
+import { STATES, districtLabel, districtsOf, isAtLarge, isStateCode, isValidDistrict, stateName } from '../../../domain/geography/states';
 import {
   LEADERBOARD_METRICS,
   LEADERBOARD_SIZE,
@@ -133,7 +133,7 @@ function FilterPanel({ filters, onChange }: { filters: Filters; onChange: (chang
               <option value="">{filters.state ? t('filters.allDistricts') : t('filters.stateFirst')}</option>
               {districts.map((d) => (
                 <option key={d} value={String(d)}>
-                  {districts.length === 1 ? t('filters.atLarge', { district: d }) : t('filters.districtNumber', { district: d })}
+                  {isAtLarge(filters.state) ? t('filters.atLarge', { district: d }) : t('filters.districtNumber', { district: d })}
                 </option>
               ))}
             </Select>
@@ -148,11 +148,13 @@ function Board({ filters, onReset }: { filters: Filters; onReset: () => void }) 
   const { t } = useTranslation('leaderboards');
   const query = useLeaderboard(filters);
   const label = t(`metrics.${filters.metric}`);
-  // The scope in words ("the whole country", "California", "California, district 12"); state names stay as they are.
+  // The scope in words ("the whole country", "California", "California, district 12", "Vermont, at-large district"); state names stay as they are.
   const scope = !filters.state
     ? t('scope.country')
     : filters.district
-      ? t('scope.district', { state: stateName(filters.state), district: Number(filters.district) })
+      ? isAtLarge(filters.state)
+        ? t('scope.atLarge', { state: stateName(filters.state) })
+        : t('scope.district', { state: stateName(filters.state), district: Number(filters.district) })
       : stateName(filters.state);
 
   if (query.isPending) {

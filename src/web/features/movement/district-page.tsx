@@ -4,7 +4,8 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { RepresentationLink } from '../../../domain/caucuses/caucus-types';
-import { districtCount, isStateCode, isValidDistrict, stateName } from '../../../domain/geography/states';
+import { representationReach } from '../../../domain/caucuses/representation';
+import { isAtLarge, isStateCode, isValidDistrict, stateName } from '../../../domain/geography/states';
 import { votersPerDelegate } from '../../../domain/movement/district-progress';
 import type { MovementDistrict } from '../../../domain/movement/movement-answers';
 import { api, ApiError } from '../../api/http';
@@ -35,7 +36,7 @@ export default function DistrictPage() {
   const number = /^[0-9]{1,3}$/.test(params.district ?? '') ? Number(params.district) : NaN;
   const known = isStateCode(code) && isValidDistrict(code, number);
   const name = known ? stateName(code) : '';
-  const districtName = districtCount(code) === 1 ? t('atLarge') : t('districtName', { district: number });
+  const districtName = isAtLarge(code) ? t('atLarge') : t('districtName', { district: number });
   useDocumentTitle(known ? t('districtView.title', { district: districtName, state: name }) : t('notFound.title'));
 
   const district = useQuery({
@@ -122,7 +123,7 @@ function YourPlace({ ownDistrict, mine }: { ownDistrict: boolean; mine: Represen
   const { t } = useTranslation('movement');
   // ownDistrict is only true for a signed-in voter of this district.
   if (!ownDistrict || mine === null) return null;
-  const highest = mine.reduce((best, link) => Math.max(best, link.level), 0);
+  const highest = representationReach(mine);
   return (
     <p className="mt-4 rounded-xl border border-accent-600/40 bg-orange-50 p-4 text-sm text-slate-800" data-testid="your-place">
       {highest === 0 ? (

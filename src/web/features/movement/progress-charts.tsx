@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MovementProgress } from '../../../domain/movement/movement-answers';
 import { api } from '../../api/http';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { LoadingBlocks, RetryError } from '../../components/ui/query-states';
-import { useFormat, type Format } from '../../i18n/format';
+import { makeFormat, useFormat, type Format } from '../../i18n/format';
 import { dayInstant, summarize, type SeriesPoint } from './progress-series';
 
 /**
@@ -29,6 +29,9 @@ function progressPath(state?: string, district?: number): string {
 export default function ProgressCharts({ state, district }: { state?: string; district?: number }) {
   const { t } = useTranslation('movement');
   const format = useFormat();
+  // The answer's days are calendar dates (of the app's time zone, in which the job counts them):
+  // written as dates, never shifted by a zone.
+  const days = useMemo(() => makeFormat(format.locale, 'UTC'), [format.locale]);
   const progress = useQuery({
     queryKey: ['movement', 'progress', state ?? null, district ?? null],
     queryFn: () => api<MovementProgress>(progressPath(state, district)),
@@ -44,20 +47,22 @@ export default function ProgressCharts({ state, district }: { state?: string; di
   const electionsSummary = summarize(elections);
 
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
+    // Tracks of minmax(0, 1fr) and cards of min-width 0: a chart drawn wide must not hold its card
+    // (and the page) at that width when the window narrows; Chart.js then draws it again to fit.
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
       <SeriesCard
         id="joins"
         title={t('progress.joinsTitle')}
         summary={
           joinsSummary.busiest
-            ? t('progress.joinsSummary', { count: joinsSummary.total, days: joins.length, busiest: format.date(dayInstant(joinsSummary.busiest.at)), most: format.number(joinsSummary.busiest.value) })
+            ? t('progress.joinsSummary', { count: joinsSummary.total, days: joins.length, busiest: days.date(dayInstant(joinsSummary.busiest.at)), most: format.number(joinsSummary.busiest.value) })
             : t('progress.joinsNone', { days: joins.length })
         }
         points={joins}
         bucketLabel={t('progress.day')}
         valueLabel={t('progress.joins')}
-        label={(at) => format.dayMonth(dayInstant(at))}
-        fullLabel={(at) => format.date(dayInstant(at))}
+        label={(at) => days.dayMonth(dayInstant(at))}
+        fullLabel={(at) => days.date(dayInstant(at))}
         format={format}
       />
       <SeriesCard
@@ -68,7 +73,7 @@ export default function ProgressCharts({ state, district }: { state?: string; di
             ? t('progress.electionsSummary', {
                 count: electionsSummary.total,
                 weeks: elections.length,
-                busiest: format.date(dayInstant(electionsSummary.busiest.at)),
+                busiest: days.date(dayInstant(electionsSummary.busiest.at)),
                 most: format.number(electionsSummary.busiest.value),
               })
             : t('progress.electionsNone', { weeks: elections.length })
@@ -76,10 +81,13 @@ export default function ProgressCharts({ state, district }: { state?: string; di
         points={elections}
         bucketLabel={t('progress.week')}
         valueLabel={t('progress.finished')}
-        label={(at) => format.dayMonth(dayInstant(at))}
-        fullLabel={(at) => t('progress.weekOf', { day: format.date(dayInstant(at)) })}
+        label={(at) => days.dayMonth(dayInstant(at))}
+        fullLabel={(at) => t('progress.weekOf', { day: days.date(dayInstant(at)) })}
         format={format}
       />
+      <p className="text-xs text-slate-600 lg:col-span-2" data-testid="progress-time-zone">
+        {t('progress.timeZoneNote', { timeZone: progress.data.timeZone })}
+      </p>
     </div>
   );
 }
@@ -131,7 +139,7 @@ function SeriesCard({ id, title, summary, points, bucketLabel, valueLabel, label
   }, [key, valueLabel, format.locale]);
 
   return (
-    <Card>
+    <Card className="min-w-0">
       <CardHeader>
         <CardTitle className="text-base" id={`${id}-title`}>
           {title}
@@ -141,7 +149,8 @@ function SeriesCard({ id, title, summary, points, bucketLabel, valueLabel, label
         </p>
       </CardHeader>
       <CardContent>
-        <div className="relative h-48">
+        {/* Chart.js sizes the canvas to this box (responsive): relative, and free to shrink. */}
+        <div className="relative h-48 w-full min-w-0">
           <canvas ref={canvas} role="img" aria-labelledby={`${id}-title`} aria-describedby={`${id}-summary`} data-testid={`${id}-chart`} />
         </div>
         <details className="mt-3 text-sm">

@@ -4,7 +4,7 @@
  */
 
 export interface SeriesPoint {
-  /** The bucket's first day, YYYY-MM-DD (UTC). */
+  /** The bucket's first day, YYYY-MM-DD: a calendar date of the app's time zone. */
   at: string;
   value: number;
 }
@@ -25,7 +25,7 @@ export function summarize(points: readonly SeriesPoint[]): SeriesSummary {
   return { total, busiest };
 }
 
-/** A day of the answer (YYYY-MM-DD) as the instant to format: noon UTC, the same date in every American time zone. */
+/** A day of the answer (YYYY-MM-DD) as the instant to format in UTC: noon UTC, that very date. */
 export function dayInstant(day: string): Date {
   return new Date(`${day}T12:00:00Z`);
 }

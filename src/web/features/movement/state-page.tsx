@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { districtCount, isStateCode, stateName } from '../../../domain/geography/states';
+import { districtCount, isAtLarge, isStateCode, stateName } from '../../../domain/geography/states';
 import type { MovementDistrictTile, MovementState } from '../../../domain/movement/movement-answers';
 import { api, ApiError } from '../../api/http';
 import { Page } from '../../components/ui/page';
@@ -61,7 +61,7 @@ export default function StatePage() {
           <ul className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-3 lg:grid-cols-4">
             {state.data.districts.map((tile) => (
               <li key={tile.district}>
-                <DistrictTile state={code} tile={tile} atLarge={state.data.districts.length === 1} />
+                <DistrictTile state={code} tile={tile} atLarge={isAtLarge(code)} />
               </li>
             ))}
           </ul>

@@ -1,9 +1,9 @@
-import { Award, Gift, Landmark, MessagesSquare, Users, X } from 'lucide-react';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LinkButton } from '../../components/ui/link-button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { AwardIcon, GiftIcon, LandmarkIcon, MessagesSquareIcon, UsersIcon, XIcon } from './landing-icons';
 import { LevelLadder } from './level-ladder';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { useHydrated } from '../../components/use-hydrated';
@@ -12,10 +12,10 @@ const BANNER_KEY = 'caucus.landingBannerDismissed';
 
 /** The feature cards: an icon and the key of their title and text under `landing.features`. */
 const FEATURES = [
-  { icon: Users, key: 'caucuses' },
-  { icon: Landmark, key: 'representation' },
-  { icon: Award, key: 'points' },
-  { icon: MessagesSquare, key: 'connect' },
+  { icon: UsersIcon, key: 'caucuses' },
+  { icon: LandmarkIcon, key: 'representation' },
+  { icon: AwardIcon, key: 'points' },
+  { icon: MessagesSquareIcon, key: 'connect' },
 ] as const;
 
 export default function LandingPage() {
@@ -31,7 +31,7 @@ export default function LandingPage() {
       {bannerDismissed ? null : (
         <div className="bg-accent-700 text-white" role="region" aria-label={t('landing.offerLabel')}>
           <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 text-sm md:text-base">
-            <Gift className="h-5 w-5 shrink-0" aria-hidden="true" />
+            <GiftIcon className="h-5 w-5 shrink-0" aria-hidden="true" />
             <p className="flex-1">
               <Trans
                 t={t}
@@ -48,7 +48,7 @@ export default function LandingPage() {
                 setBannerDismissed(true);
               }}
             >
-              <X className="h-5 w-5" aria-hidden="true" />
+              <XIcon className="h-5 w-5" aria-hidden="true" />
             </button>
           </div>
         </div>
