@@ -215,7 +215,12 @@ export async function assertAdministrator(db: DbOrTx, userId: string): Promise<v
 
 const QUEUE_LIMIT = 100;
 
-/** Items with reports waiting for review, most recently reported first, each with its reports and context. */
+/**
+ * Items with reports waiting for review, in the queue's order (compareQueueItems in the domain:
+ * hidden first, then verified reporters, then reporters, then the latest report), each with its
+ * reports and context. The order is the keys of moderation_items_queue_order_idx, so the first
+ * QUEUE_LIMIT come from the index without a sort.
+ */
 export async function moderationQueue({ db }: Pick<ModerationDeps, 'db'>, adminId: string): Promise<ModerationQueueItem[]> {
   await assertAdministrator(db, adminId);
   const items = await db
@@ -235,7 +240,7 @@ export async function moderationQueue({ db }: Pick<ModerationDeps, 'db'>, adminI
     .from(moderationItems)
     .leftJoin(users, eq(users.id, moderationItems.authorId))
     .where(gt(moderationItems.openReports, 0))
-    .orderBy(desc(moderationItems.lastReportedAt))
+    .orderBy(sql`(${moderationItems.state} = 'hidden') desc`, desc(moderationItems.countedReports), desc(moderationItems.openReports), desc(moderationItems.lastReportedAt))
     .limit(QUEUE_LIMIT);
   if (items.length === 0) return [];
   const ids = items.map((i) => i.itemId);

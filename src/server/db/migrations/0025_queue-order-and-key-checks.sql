@@ -1,0 +1,8 @@
+CREATE TABLE "key_checks" (
+	"name" text PRIMARY KEY NOT NULL,
+	"sealed" text NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+DROP INDEX "moderation_items_queue_idx";--> statement-breakpoint
+CREATE INDEX "moderation_items_queue_order_idx" ON "moderation_items" USING btree (("state" = 'hidden') desc,"counted_reports" DESC NULLS FIRST,"open_reports" DESC NULLS FIRST,"last_reported_at" DESC NULLS FIRST) WHERE "moderation_items"."open_reports" > 0;
