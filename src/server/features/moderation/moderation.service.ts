@@ -1,7 +1,8 @@
-import type { LiftSuspensionResult, ModerationDecision, ModerationQueueItem, ReportResult, SuspensionResult } from '../../../domain/moderation/moderation-types';
+import type { LiftSuspensionResult, ModerationDecision, ModerationQueueItem, ReportResult, SuspensionResult, UserStanding } from '../../../domain/moderation/moderation-types';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
   hidesItem,
+  isSuspended,
   MODERATION_MESSAGES,
   REPORT_ITEM_LABELS,
   stateAfterAction,
@@ -381,6 +382,18 @@ async function suspend(tx: DbOrTx, adminId: string, userId: string, days: number
   await tx.update(users).set({ suspendedUntil: until, suspensionReason: reason, updatedAt: now }).where(eq(users.id, userId));
   await tellAuthor(tx, now, userId, { action: 'suspended', itemLabel: null, reason, until: until.toISOString() });
   return until;
+}
+
+/** A person's standing as an administrator's profile view needs it (suspended, and can they be). */
+export async function userStanding({ db, clock }: ModerationDeps, adminId: string, userId: string): Promise<UserStanding> {
+  await assertAdministrator(db, adminId);
+  const [u] = await db
+    .select({ id: users.id, isAdministrator: users.isAdministrator, suspendedUntil: users.suspendedUntil, suspensionReason: users.suspensionReason })
+    .from(users)
+    .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`));
+  if (!u) throw notFound(MODERATION_MESSAGES.userNotFound);
+  const suspended = isSuspended(u.suspendedUntil, clock.now());
+  return { id: u.id, isAdministrator: u.isAdministrator, suspendedUntil: suspended ? u.suspendedUntil!.toISOString() : null, suspensionReason: suspended ? u.suspensionReason : null };
 }
 
 /** Suspends a user directly (from the queue's author line or a profile). */

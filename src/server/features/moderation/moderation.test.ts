@@ -222,6 +222,48 @@ describe('moderation by administrators', () => {
     expect(kinds.sort()).toEqual(['hidden', 'restored', 'suspended']);
   });
 
+  it('suspends and lifts from a profile with the decision’s own service: administrators only, from this site only, audited, never an administrator or oneself', async () => {
+    const admin = await person({ isAdministrator: true, name: 'Profile Admin' });
+    const [target, member] = [await person({ name: 'Sam Spammer' }), await person()];
+    const standing = async (who: Person) => send('GET', `/api/admin/users/${target.id}/standing`, who);
+    const suspendedUntil = async () => (await database.db.select({ until: users.suspendedUntil }).from(users).where(eq(users.id, target.id)))[0]!.until;
+
+    expect((await standing(member)).status).toBe(403);
+    expect(await (await standing(admin)).json()).toEqual({ id: target.id, isAdministrator: false, suspendedUntil: null, suspensionReason: null });
+    expect((await send('POST', `/api/admin/users/${target.id}/suspension`, member, { days: 3, reason: 'Spam' })).status).toBe(403);
+    const fromElsewhere = await t.request(`/api/admin/users/${target.id}/suspension`, { method: 'POST', cookie: admin.cookie, json: { days: 3, reason: 'Spam' }, headers: { origin: 'https://evil.example' } });
+    expect(fromElsewhere.status).toBe(403);
+    const noReason = await send('POST', `/api/admin/users/${target.id}/suspension`, admin, { days: 3, reason: ' ' });
+    expect([noReason.status, (await errorOf(noReason)).message]).toEqual([400, MODERATION_MESSAGES.reasonRequired]);
+    expect(await suspendedUntil()).toBeNull();
+
+    const suspended = await send('POST', `/api/admin/users/${target.id}/suspension`, admin, { days: 3, reason: 'Spam in every chat' });
+    expect(suspended.status).toBe(200);
+    const { until } = (await suspended.json()) as { until: string };
+    expect(await (await standing(admin)).json()).toEqual({ id: target.id, isAdministrator: false, suspendedUntil: until, suspensionReason: 'Spam in every chat' });
+    expect((await send('POST', '/api/reports', target, { itemKind: 'profile', itemId: member.id, reason: 'spam' })).status).toBe(403);
+
+    // Neither oneself nor another administrator.
+    for (const who of [admin.id, (await person({ isAdministrator: true })).id]) {
+      const refused = await send('POST', `/api/admin/users/${who}/suspension`, admin, { days: 3, reason: 'No' });
+      expect([refused.status, (await errorOf(refused)).message]).toEqual([409, MODERATION_MESSAGES.cannotSuspendAdmin]);
+    }
+
+    expect((await send('POST', `/api/admin/users/${target.id}/suspension/lift`, member, { reason: 'Appeal' })).status).toBe(403);
+    expect((await send('POST', `/api/admin/users/${target.id}/suspension/lift`, admin, { reason: 'Appeal accepted' })).status).toBe(200);
+    expect(await suspendedUntil()).toBeNull();
+    expect((await (await standing(admin)).json()) as object).toMatchObject({ suspendedUntil: null });
+    expect((await send('POST', `/api/admin/users/${target.id}/suspension/lift`, admin, { reason: 'Again' })).status).toBe(404);
+
+    const log = (await (await send('GET', '/api/admin/log', admin)).json()) as { items: Array<{ action: string; actorName: string; targetKind: string; targetId: string; reason: string }> };
+    expect(log.items.filter((l) => l.actorName === 'Profile Admin').map((l) => [l.action, l.targetKind, l.targetId, l.reason])).toEqual([
+      ['user.unsuspend', 'user', target.id, 'Appeal accepted'],
+      ['user.suspend', 'user', target.id, 'Spam in every chat'],
+    ]);
+    const told = await database.db.select().from(notifications).where(and(eq(notifications.userId, target.id), eq(notifications.kind, 'moderation_notice')));
+    expect(told.map((n) => (n.data as { action: string; reason: string }).reason)).toEqual(['Spam in every chat']);
+  });
+
   it('keeps the admin log append-only, even for the app’s own connection', async () => {
     const refusal = (query: Promise<unknown>) => query.then(() => 'accepted', (e: { cause?: { message?: string } }) => e.cause?.message ?? 'refused without a reason');
     await database.db.execute(sql`insert into admin_log (actor_name, action) values ('Test', 'admin.grant')`);
