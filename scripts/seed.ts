@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { openAppDatabase } from '../src/server/db/app-database';
 import { DataDirInUseError } from '../src/server/db/embedded';
+import { caucusPasswordKeysFrom, sealCaucusPasswords } from '../src/server/features/caucuses/caucus-passwords.service';
 import { loadSettings } from '../src/server/settings';
 import { DEFAULT_PASSWORD } from '../src/server/test/factories';
 import { seedDatabase, type SeedProgress } from '../src/server/test/seed-data';
@@ -91,6 +92,10 @@ async function main() {
   try {
     const messages = wholeNumber('messages', values.messages, 0);
     if (users > 0) await seedUsers();
+    // The seed writes private caucuses' passwords in plain SQL (the key is not in the database):
+    // seal them now, as the app's start does, so that not even a seeded database holds one in clear.
+    const sealed = await sealCaucusPasswords(database.db, caucusPasswordKeysFrom(settings));
+    if (sealed.sealed) console.log(`  Sealed ${fmt(sealed.sealed)} caucus passwords (CAUCUS_PASSWORD_KEY, or the key derived from AUTH_SECRET).`);
     if (messages > 0) {
       await ensureSocialData(
         { db: database.db, pool: database.pool, secret: settings.AUTH_SECRET, log: (m) => console.log(m), fmt },

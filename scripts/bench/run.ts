@@ -30,6 +30,7 @@ import * as profiles from '../../src/server/features/profiles/profiles.service';
 import { countMovementStats } from '../../src/server/features/stats/stats.service';
 import * as movement from '../../src/server/features/movement/movement.service';
 import { loadSettings } from '../../src/server/settings';
+import { caucusPasswordKeysFrom } from '../../src/server/features/caucuses/caucus-passwords.service';
 import { seedDatabase, seedPointsForExistingUsers, type SeedProgress } from '../../src/server/test/seed-data';
 import * as leaderboards from '../../src/server/features/leaderboards/leaderboards.service';
 import { DEFAULT_APP_TIME_ZONE } from '../../src/domain/points/brownie-rules';
@@ -361,7 +362,7 @@ async function main() {
       searchSql.set(c.label, await recordQueries(pool, (db) => caucusService.searchCaucuses({ db, clock: systemClock }, input)));
     }
     const detailSample = members[0]!;
-    const detailSql = await recordQueries(pool, (db) => caucusService.getCaucusDetail({ db, clock: systemClock }, detailSample.caucusId, detailSample.userId));
+    const detailSql = await recordQueries(pool, (db) => caucusService.getCaucusDetail({ db, passwordKeys: caucusPasswordKeysFrom(settings) }, detailSample.caucusId, detailSample.userId));
     const representationSql = await recordQueries(pool, (db) => caucusService.getRepresentation({ db, clock: systemClock }, detailSample.userId));
     // ---- leaderboards: each tab for the whole country, the state and the district with the most ranked users
     const leaderboardCases: Array<{ label: string; query: LeaderboardQuery; sql: RecordedQuery[] }> = [];

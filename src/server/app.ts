@@ -7,6 +7,7 @@ import { loggablePath } from './logger';
 import type { Settings } from './settings';
 import { createAuth, type Auth } from './features/auth/auth';
 import { badgeRoutes } from './features/badges/badges.routes';
+import { caucusPasswordKeysFrom } from './features/caucuses/caucus-passwords.service';
 import { caucusRoutes } from './features/caucuses/caucuses.routes';
 import { premiumBadgeRoutes } from './features/premium-badges/premium-badges.routes';
 import { rewardRoutes } from './features/rewards/rewards.routes';
@@ -90,7 +91,7 @@ export type AppSettings = Pick<
   | 'STRIPE_WEBHOOK_SECRET'
   | 'STRIPE_PUBLISHABLE_KEY'
 > &
-  Partial<Pick<Settings, 'LIVE_STREAMS_MAX' | 'API_TOKEN_RATE_LIMIT_MAX' | 'API_TOKEN_RATE_LIMIT_WINDOW_SECONDS'>> &
+  Partial<Pick<Settings, 'LIVE_STREAMS_MAX' | 'API_TOKEN_RATE_LIMIT_MAX' | 'API_TOKEN_RATE_LIMIT_WINDOW_SECONDS' | 'CAUCUS_PASSWORD_KEY' | 'CAUCUS_PASSWORD_KEY_PREVIOUS'>> &
   ThrottleSettings & { mailboxEnabled: boolean; extraOrigins?: string[] };
 
 export interface AppDeps {
@@ -251,7 +252,9 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   // The signed-in user's own profile, or null for a visitor (200 either way: no console noise).
   app.get('/api/session', documented({ access: 'optional', summary: 'The signed-in user, or null for a visitor', tags: ['App'], responses: { 200: sessionAnswerSchema } }), async (c) => c.json({ user: c.var.user ? await getOwnProfile({ db, baseUrl: settings.BASE_URL }, c.var.user.id) : null }));
   app.route('/api', profileRoutes({ db, clock, baseUrl: settings.BASE_URL, readDb }));
-  app.route('/api', caucusRoutes({ db, clock, throttle: settings, readDb }));
+  // Checked at start-up against the data (sealCaucusPasswords in main.ts): here only derived.
+  const passwordKeys = caucusPasswordKeysFrom(settings);
+  app.route('/api', caucusRoutes({ db, clock, passwordKeys, throttle: settings, readDb }));
   app.route('/api', badgeRoutes({ db, baseUrl: settings.BASE_URL }));
   app.route('/api', brownieRoutes({ db, clock, timeZone: settings.APP_TIME_ZONE }));
   app.route('/api', leaderboardRoutes({ db, readDb }));
@@ -260,7 +263,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.route('/api', premiumBadgeRoutes(verificationDeps));
   app.route('/api', todoRoutes({ db }));
   app.route('/api', chatRoutes({ db, clock, logger, notifications: deps.notifications, streams }));
-  app.route('/api', invitationRoutes({ db, clock, throttle: settings, baseUrl: settings.BASE_URL }));
+  app.route('/api', invitationRoutes({ db, clock, passwordKeys, throttle: settings, baseUrl: settings.BASE_URL }));
   app.route('/api', friendRoutes({ db, clock }));
   app.route('/api', blockRoutes({ db, clock }));
   app.route('/api', moderationRoutes({ db, clock }));

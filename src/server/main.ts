@@ -4,6 +4,7 @@ import { openDatabase, type ConnectionConfig } from './db/client';
 import { openAppDatabase, type AppDatabase } from './db/app-database';
 import { DataDirInUseError, DataDirUnreachableError } from './db/embedded';
 import { grantAdministrators } from './features/admin/admin.service';
+import { CaucusPasswordKeyError, caucusPasswordKeysFrom, sealCaucusPasswords } from './features/caucuses/caucus-passwords.service';
 import { loadOrCreateVapidKeys } from './features/push/vapid-keys';
 import { runPrimary, WORKER_CONNECTION_ENV, WORKER_POOL_ENV, workerCount } from './cluster-primary';
 import { createLogger, loggableError, type Logger } from './logger';
@@ -46,6 +47,19 @@ async function main() {
   if (database.mode === 'url') logger.info('using the PostgreSQL server of DATABASE_URL');
   else logger.info({ dataDir: settings.dataDir }, 'embedded PostgreSQL started');
   await grantAdministrators({ db: database.db }, settings.ADMIN_EMAILS);
+  // After the migrations, before any request: a wrong key stops here, with its reason, rather than
+  // failing each request that reads a caucus password; plain passwords left by an older version
+  // or a direct write are sealed, and those of the previous key sealed again (docs/security.md).
+  try {
+    await sealCaucusPasswords(database.db, caucusPasswordKeysFrom(settings), (m) => logger.info(m));
+  } catch (e) {
+    if (e instanceof CaucusPasswordKeyError) {
+      console.error(e.message);
+      await database.close();
+      process.exit(EXIT_CODES.settings);
+    }
+    throw e;
+  }
   // Made once here, before any worker reads it (every process must sign with the same pair).
   const vapidKeys = loadOrCreateVapidKeys({ dataDir: settings.dataDir, publicKey: settings.VAPID_PUBLIC_KEY, privateKey: settings.VAPID_PRIVATE_KEY });
   startupNotes(settings, logger);

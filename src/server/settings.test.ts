@@ -36,6 +36,9 @@ describe('settings', () => {
     [{ VISION_DOCUMENT_URL: 'javascript:alert(1)' }, 'VISION_DOCUMENT_URL'],
     [{ DATABASE_REPLICA_URL: 'postgres://replica/caucus' }, 'DATABASE_REPLICA_URL: needs DATABASE_URL'],
     [{ DATABASE_URL: 'postgres://primary/caucus', DATABASE_REPLICA_URL: 'http://replica' }, 'DATABASE_REPLICA_URL'],
+    [{ CAUCUS_PASSWORD_KEY: 'too-short' }, 'CAUCUS_PASSWORD_KEY must be 32 bytes in base64'],
+    [{ CAUCUS_PASSWORD_KEY: Buffer.alloc(31).toString('base64') }, 'CAUCUS_PASSWORD_KEY must be 32 bytes in base64'],
+    [{ CAUCUS_PASSWORD_KEY_PREVIOUS: 'not base64 at all!' }, 'CAUCUS_PASSWORD_KEY_PREVIOUS must be 32 bytes in base64'],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => loadSettings({ DATA_DIR: dir(), ...env })).toThrow(name);
   });
@@ -43,6 +46,12 @@ describe('settings', () => {
   it('takes a replica beside DATABASE_URL', () => {
     const s = loadSettings({ DATA_DIR: dir(), DATABASE_URL: 'postgres://primary/caucus', DATABASE_REPLICA_URL: 'postgres://replica/caucus' });
     expect(s.DATABASE_REPLICA_URL).toBe('postgres://replica/caucus');
+  });
+
+  it('takes a 32-byte caucus password key in base64 or base64url', () => {
+    const key = Buffer.alloc(32, 7);
+    expect(loadSettings({ DATA_DIR: dir(), CAUCUS_PASSWORD_KEY: key.toString('base64') }).CAUCUS_PASSWORD_KEY).toBe(key.toString('base64'));
+    expect(loadSettings({ DATA_DIR: dir(), CAUCUS_PASSWORD_KEY_PREVIOUS: key.toString('base64url') }).CAUCUS_PASSWORD_KEY_PREVIOUS).toBe(key.toString('base64url'));
   });
 
   it('parses admin emails case-insensitively', () => {

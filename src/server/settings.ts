@@ -30,6 +30,13 @@ const optionalUrl = (protocols: RegExp, what: string) =>
     .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()))
     .refine((v) => v === undefined || protocols.test(v), `${what} must start with ${protocols.source}`);
 
+const atRestKey = (name: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => /^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && Buffer.from(v.replace(/-/g, '+').replace(/_/g, '/'), 'base64').length === 32, `${name} must be 32 bytes in base64 (openssl rand -base64 32)`)
+    .optional();
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -44,6 +51,10 @@ const schema = z.object({
   // Live streams (chat, messages, notifications) one process keeps open at once; past it, 503.
   LIVE_STREAMS_MAX: z.coerce.number().int().min(1).default(10_000),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
+  // The key that seals private caucuses' passwords at rest (issue 29): 32 bytes in base64. Without
+  // it, a key derived from AUTH_SECRET; the previous key opens what it sealed until re-sealed at start.
+  CAUCUS_PASSWORD_KEY: atRestKey('CAUCUS_PASSWORD_KEY'),
+  CAUCUS_PASSWORD_KEY_PREVIOUS: atRestKey('CAUCUS_PASSWORD_KEY_PREVIOUS'),
   ADMIN_EMAILS: emailList,
   SMTP_URL: optionalUrl(/^smtps?:\/\//, 'SMTP_URL'),
   MAIL_FROM: z.string().min(3).default('Graduated Unanimous Caucus <no-reply@localhost>'),

@@ -9,7 +9,6 @@ const base: JoinFacts = {
     state: 'OH',
     district: 3,
     isOpen: true,
-    password: null,
     electionFinalized: false,
     votingMemberCount: 4,
     requiredVotingMembers: 10,
@@ -18,7 +17,9 @@ const base: JoinFacts = {
   membershipHere: null,
   representedAtLevel: false,
   otherActiveCaucus: null,
+  passwordMatches: () => false,
 };
+const password = (actual: string) => ({ passwordMatches: (typed: string) => typed === actual });
 
 const withCaucus = (patch: Partial<JoinFacts['caucus']>, rest: Partial<JoinFacts> = {}): JoinFacts => ({
   ...base,
@@ -37,9 +38,9 @@ describe('joining as a voting member (PRODUCT-RULES: eligibility)', () => {
     ['rule 3: another state refuses', withCaucus({ state: 'PA' }), 'refused', 'This caucus represents PA-3; your home district is OH-3.'],
     ['rule 3: an at-large district is named AL', withCaucus({ state: 'VT', district: 1 }), 'refused', 'This caucus represents VT-AL; your home district is OH-3.'],
     ['rule 4: already represented at this level refuses', { ...base, representedAtLevel: true }, 'refused', JOIN_MESSAGES.alreadyRepresented(1)],
-    ['rule 5: private without password refuses', withCaucus({ isOpen: false, password: 'open sesame' }), 'refused', JOIN_MESSAGES.passwordRequired],
-    ['rule 5: private with a wrong password refuses', withCaucus({ isOpen: false, password: 'open sesame' }, { password: 'guess' }), 'refused', 'Incorrect password.'],
-    ['rule 5: private with the password joins', withCaucus({ isOpen: false, password: 'open sesame' }, { password: 'open sesame' }), 'join'],
+    ['rule 5: private without password refuses', withCaucus({ isOpen: false }, password('open sesame')), 'refused', JOIN_MESSAGES.passwordRequired],
+    ['rule 5: private with a wrong password refuses', withCaucus({ isOpen: false }, { ...password('open sesame'), password: 'guess' }), 'refused', 'Incorrect password.'],
+    ['rule 5: private with the password joins', withCaucus({ isOpen: false }, { ...password('open sesame'), password: 'open sesame' }), 'join'],
     ['a member again is told so', { ...base, membershipHere: { isVotingMember: true, isOrganizer: false } }, 'already_member', JOIN_MESSAGES.alreadyMember],
     ['an organizer of the caucus cannot vote in it', { ...base, membershipHere: { isVotingMember: false, isOrganizer: true } }, 'refused', JOIN_MESSAGES.organizerCannotVote],
     ['a voter in another active caucus must confirm', { ...base, otherActiveCaucus: { id: 'c2', name: 'Hilltop' } }, 'requires_confirmation', JOIN_MESSAGES.confirmLeave('Hilltop')],

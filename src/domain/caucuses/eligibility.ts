@@ -13,7 +13,6 @@ export interface JoinFacts {
     state: string;
     district: number;
     isOpen: boolean;
-    password: string | null;
     electionFinalized: boolean;
     votingMemberCount: number;
     requiredVotingMembers: number;
@@ -27,6 +26,12 @@ export interface JoinFacts {
   otherActiveCaucus: { id: string; name: string } | null;
   /** The password the user typed (private caucuses). */
   password?: string | null;
+  /**
+   * Whether a typed (trimmed, non-empty) password is the private caucus's: the server opens the
+   * sealed password and compares in constant time (caucus-passwords.service), so the rule never
+   * holds the secret itself.
+   */
+  passwordMatches: (typed: string) => boolean;
   /** The user confirmed leaving `otherActiveCaucus`. */
   confirmLeave?: boolean;
 }
@@ -81,7 +86,7 @@ export function decideJoin(f: JoinFacts): JoinDecision {
   if (!c.isOpen) {
     const typed = (f.password ?? '').trim();
     if (!typed) return { kind: 'refused', code: 'password_required', message: JOIN_MESSAGES.passwordRequired };
-    if (typed !== c.password) return { kind: 'refused', code: 'incorrect_password', message: JOIN_MESSAGES.incorrectPassword };
+    if (!f.passwordMatches(typed)) return { kind: 'refused', code: 'incorrect_password', message: JOIN_MESSAGES.incorrectPassword };
   }
   if (f.otherActiveCaucus && f.otherActiveCaucus.id !== c.id) {
     if (!f.confirmLeave) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { translateMessage } from '../i18n/translate-message';
 import {
+  compareQueueItems,
   HIDE_THRESHOLD,
   hidesItem,
   isSuspended,
@@ -12,6 +13,7 @@ import {
   suspensionMessage,
   type ModerationAction,
   type ModerationState,
+  type QueueOrderKeys,
 } from './moderation-rules';
 
 describe('hidesItem', () => {
@@ -26,6 +28,33 @@ describe('hidesItem', () => {
     ['deleted', HIDE_THRESHOLD, false],
   ] as Array<[ModerationState, number, boolean]>)('%s with %i counted reports → %s', (state, count, hides) => {
     expect(hidesItem(state, count)).toBe(hides);
+  });
+});
+
+describe('compareQueueItems (the moderation queue order)', () => {
+  const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 12, minute));
+  const item = (state: ModerationState, countedReports: number, openReports: number, minute: number): QueueOrderKeys => ({ state, countedReports, openReports, lastReportedAt: at(minute) });
+  it.each([
+    ['a hidden item before a newer open one', item('hidden', 3, 3, 0), item('open', 1, 1, 59)],
+    ['a hidden item before an open one with more reporters', item('hidden', 0, 1, 0), item('open', 2, 9, 59)],
+    ['more verified reporters first', item('open', 2, 2, 0), item('open', 1, 5, 59)],
+    ['then more reporters', item('open', 1, 3, 0), item('open', 1, 2, 59)],
+    ['then the latest report', item('open', 1, 2, 30), item('open', 1, 2, 10)],
+    ['hidden items among themselves by verified reporters', item('hidden', 3, 3, 0), item('hidden', 0, 1, 59)],
+  ] as Array<[string, QueueOrderKeys, QueueOrderKeys]>)('%s', (_name, first, second) => {
+    expect(compareQueueItems(first, second)).toBeLessThan(0);
+    expect(compareQueueItems(second, first)).toBeGreaterThan(0);
+    expect([second, first].sort(compareQueueItems)).toEqual([first, second]);
+  });
+
+  it('puts an item hidden by three verified reporters above 22 newer single reports', () => {
+    const singles = Array.from({ length: 22 }, (_, i) => item('open', 1, 1, 10 + i));
+    const hidden = item('hidden', 3, 3, 0);
+    expect([...singles, hidden].sort(compareQueueItems)[0]).toBe(hidden);
+  });
+
+  it('keeps equal keys equal', () => {
+    expect(compareQueueItems(item('open', 1, 1, 5), item('open', 1, 1, 5))).toBe(0);
   });
 });
 

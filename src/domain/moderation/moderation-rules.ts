@@ -128,6 +128,29 @@ export function hidesItem(state: ModerationState, countedReports: number): boole
   return state === 'open' && countedReports === HIDE_THRESHOLD;
 }
 
+/** What the moderation queue is sorted by (issue 29). */
+export interface QueueOrderKeys {
+  state: ModerationState;
+  /** Distinct verified reporters since the last review (the ones that hide an item). */
+  countedReports: number;
+  /** Reporters since the last review (one report per person and item). */
+  openReports: number;
+  lastReportedAt: Date;
+}
+
+/**
+ * The moderation queue's order: hidden items first (they are out of sight until someone
+ * decides), then the most verified reporters, then the most reporters, then the latest report.
+ * An item hidden by three verified reporters therefore comes before any number of newer single
+ * reports. The queue's SQL sorts by the same keys, read in order from
+ * moderation_items_queue_order_idx: `(state = 'hidden') desc, counted_reports desc,
+ * open_reports desc, last_reported_at desc`.
+ */
+export function compareQueueItems(a: QueueOrderKeys, b: QueueOrderKeys): number {
+  const hidden = Number(b.state === 'hidden') - Number(a.state === 'hidden');
+  return hidden || b.countedReports - a.countedReports || b.openReports - a.openReports || b.lastReportedAt.getTime() - a.lastReportedAt.getTime();
+}
+
 /** What an administrator's action makes of an item. */
 export function stateAfterAction(action: ModerationAction, current: ModerationState): ModerationState {
   switch (action) {

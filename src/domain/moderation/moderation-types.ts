@@ -72,6 +72,19 @@ export type SuspensionResult = z.infer<typeof suspensionResultSchema>;
 export const liftSuspensionResultSchema = z.object({ lifted: z.literal(true) });
 export type LiftSuspensionResult = z.infer<typeof liftSuspensionResultSchema>;
 
+/** What an administrator sees of a person's standing on their profile (issue 29): whether they can be suspended, and until when they are. */
+export const userStandingSchema = z
+  .object({
+    id: z.string(),
+    /** An administrator cannot be suspended (nor suspend themselves). */
+    isAdministrator: z.boolean(),
+    /** Suspended until then (ISO), null when not suspended now. */
+    suspendedUntil: z.string().nullable(),
+    suspensionReason: z.string().nullable(),
+  })
+  .meta({ id: 'UserStanding' });
+export type UserStanding = z.infer<typeof userStandingSchema>;
+
 export const adminLogEntryViewSchema = z.object({
   id: z.number().int(),
   actorId: z.string().nullable(),

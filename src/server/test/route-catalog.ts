@@ -504,6 +504,12 @@ export const ROUTE_CATALOG: RouteRow[] = [
     request: (w) => ({ path: `/api/admin/moderation/debate_response/${w.debate.responseId}`, json: { action: 'dismiss', reason: 'Within the rules' } }),
   },
   {
+    key: 'GET /api/admin/users/:id/standing',
+    rule: 'administrators',
+    expect: only(['admin'], 403),
+    request: (w) => ({ path: `/api/admin/users/${w.users.suspended.id}/standing` }),
+  },
+  {
     key: 'POST /api/admin/users/:id/suspension',
     rule: 'administrators',
     expect: only(['admin'], 403),

@@ -2,6 +2,7 @@ import type { JobQueue } from '../jobs/job-queue';
 import pino from 'pino';
 import { contractOf } from './api-contract';
 import { createApp, type AppSettings } from '../app';
+import { caucusPasswordKeysFrom } from '../features/caucuses/caucus-passwords.service';
 import { fixedClock, systemClock, type Clock } from '../clock';
 import type { Db } from '../db/client';
 import type { PaymentProvider } from '../payments/payment-provider';
@@ -37,6 +38,9 @@ export const testSettings: AppSettings = {
   STRIPE_PUBLISHABLE_KEY: undefined,
   mailboxEnabled: true,
 };
+
+/** The keys the test app seals caucus passwords with (derived from testSettings.AUTH_SECRET, as with no CAUCUS_PASSWORD_KEY). */
+export const testPasswordKeys = caucusPasswordKeysFrom(testSettings);
 
 /** The real app on a test database, with helpers that speak to it as a browser would. */
 export function createTestApp(

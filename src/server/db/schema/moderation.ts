@@ -54,8 +54,11 @@ export const moderationItems = pgTable(
     primaryKey({ columns: [t.itemKind, t.itemId] }),
     check('moderation_items_kind', sql.raw(`item_kind in (${inList(REPORT_ITEM_KINDS)})`)),
     check('moderation_items_state', sql.raw(`state in (${inList(MODERATION_STATES)})`)),
-    // The review queue: items with reports waiting, most reported first.
-    index('moderation_items_queue_idx').on(t.lastReportedAt.desc()).where(sql`${t.openReports} > 0`),
+    // The review queue in its order (moderationQueueOrder in the domain): hidden items first,
+    // then the most verified reporters, then the most reporters, then the latest report.
+    index('moderation_items_queue_order_idx')
+      .on(sql`(${t.state} = 'hidden') desc`, t.countedReports.desc().nullsFirst(), t.openReports.desc().nullsFirst(), t.lastReportedAt.desc().nullsFirst())
+      .where(sql`${t.openReports} > 0`),
     index('moderation_items_author_idx').on(t.authorId),
   ],
 );

@@ -83,3 +83,14 @@ export const livePresence = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.processId] }), index('live_presence_process_idx').on(t.processId)],
 );
+
+/**
+ * One value per at-rest key, sealed with that key (issue 29): at start-up the app opens it to
+ * see that the key it was given is the one the data was sealed with, and stops with a clear
+ * message when it is not (src/server/crypto/sealed-values.ts, docs/security.md).
+ */
+export const keyChecks = pgTable('key_checks', {
+  name: text('name').primaryKey(),
+  sealed: text('sealed').notNull(),
+  updatedAt: tstz('updated_at').notNull().defaultNow(),
+});

@@ -12,7 +12,7 @@ import { activities, badges, brownies, premiumBadges, userBadges } from '../../d
 import { fixedClock, systemClock } from '../../clock';
 import { addOrganizer, addVotingMembers, createCaucusRow } from '../../test/caucus-factories';
 import { createUser } from '../../test/factories';
-import { createTestApp } from '../../test/test-app';
+import { createTestApp, testPasswordKeys } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import { castVote, createCaucus } from '../caucuses/caucuses.service';
 import { respondToOrganizerInvitation } from '../invitations/invitations.service';
@@ -29,7 +29,7 @@ import { recordEmailConfirmation } from './founding.service';
 
 let database: Database;
 const at = new Date('2026-05-04T15:00:00Z');
-const deps = () => ({ db: database.db, clock: systemClock });
+const deps = () => ({ db: database.db, clock: systemClock, passwordKeys: testPasswordKeys });
 
 beforeAll(async () => {
   database = await createTestDatabase();

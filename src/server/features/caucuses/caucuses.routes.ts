@@ -42,7 +42,7 @@ const confirmationOrConflict = z.union([joinConfirmationSchema, apiErrorSchema])
 const idParam = z.object({ id: z.uuid({ error: caucusService.CAUCUS_ERRORS.notFound }) });
 export const codeParam = z.object({ code: z.string().trim().regex(/^[A-Za-z0-9]{6}$/, 'Invalid invitation link') });
 
-export function caucusRoutes(deps: caucusService.CaucusDeps & { throttle: PasswordGuessDeps['settings']; readDb?: ReadDbFor }) {
+export function caucusRoutes(deps: caucusService.CaucusPasswordDeps & { throttle: PasswordGuessDeps['settings']; readDb?: ReadDbFor }) {
   const app = new Hono<AppEnv>();
 
   // The search may lag a second (a replica when there is one, decision 028); a caucus's own page may not.

@@ -26,10 +26,17 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/
 import { evaluateBadges, evaluateBadgesOf } from '../badges/badge-engine.service';
 import { notify } from '../notifications/notifications.service';
 import { awardBanner, writeActivities } from '../points/awards.service';
+import { caucusPasswordMatches, openCaucusPassword, sealCaucusPassword, type CaucusPasswordKeys } from './caucus-passwords.service';
 
 export interface CaucusDeps {
   db: Db;
   clock: Clock;
+}
+
+/** What the use cases that write, read or check a private caucus's password need besides. */
+export interface CaucusPasswordDeps extends CaucusDeps {
+  /** The keys that seal and open private caucuses' passwords (caucus-passwords.service). */
+  passwordKeys: CaucusPasswordKeys;
 }
 
 type Tx = DbOrTx;
@@ -100,7 +107,7 @@ async function insertWithUniqueCode(tx: Tx, values: Omit<typeof caucuses.$inferI
  * creator joins it (under the same eligibility rule); as an organizer, the form's.
  */
 export async function createCaucus(
-  deps: CaucusDeps,
+  deps: CaucusPasswordDeps,
   creatorId: string,
   input: CreateCaucusInput,
 ): Promise<CaucusSummary | { status: 'requires_confirmation'; message: string; existingCaucusId: string; existingCaucusName: string }> {
@@ -126,7 +133,7 @@ export async function createCaucus(
           level,
           politicalAlignment: resolveAlignment(input.politicalAlignment, input.otherAlignment) ?? input.politicalAlignment,
           isOpen: input.accessType === 'open',
-          password: input.accessType === 'private' ? input.password!.trim() : null,
+          password: input.accessType === 'private' ? sealCaucusPassword(deps.passwordKeys, input.password!.trim()) : null,
           platformLink: input.platformLink || null,
           organizerId: voting ? null : creatorId,
           createdAt: now,
@@ -142,7 +149,7 @@ export async function createCaucus(
           await evaluateBadges(tx, creatorId, now);
           return toSummary(row, creator.name, true);
         }
-        const joined = await joinLocked(tx, deps.clock, creatorId, row, { password: input.password, confirmLeave: input.confirmLeave });
+        const joined = await joinLocked(tx, deps, creatorId, row, { password: input.password, confirmLeave: input.confirmLeave });
         if (joined.status === 'requires_confirmation') {
           // Nothing is created until the creator confirms leaving their current caucus.
           throw new ConfirmationNeeded(joined);
@@ -200,7 +207,7 @@ export async function findCaucusByInvitationCode({ db }: CaucusDeps, code: strin
 }
 
 /** Caucus detail in four queries whatever the member count. */
-export async function getCaucusDetail({ db }: CaucusDeps, caucusId: string, viewerId: string): Promise<CaucusDetail> {
+export async function getCaucusDetail({ db, passwordKeys }: Pick<CaucusPasswordDeps, 'db' | 'passwordKeys'>, caucusId: string, viewerId: string): Promise<CaucusDetail> {
   const [head] = await db
     .select({
       caucus: caucuses,
@@ -262,7 +269,8 @@ export async function getCaucusDetail({ db }: CaucusDeps, caucusId: string, view
     ...toSummary(c, head.organizerName, insider),
     invitationCode: c.invitationCode,
     platformLink: c.hiddenAt && !insider ? null : c.platformLink,
-    password: insider && !c.isOpen ? c.password : null,
+    // Opened for its members and organizers only; everyone else never gets even the sealed value.
+    password: insider && !c.isOpen && c.password ? openCaucusPassword(passwordKeys, c.password) : null,
     votingStarted: c.votingStarted,
     electionFinalized: c.electionFinalized,
     electedDelegate: delegateRow ? person(delegateRow) : null,
@@ -293,7 +301,7 @@ async function lockCaucus(tx: Tx, caucusId: string): Promise<CaucusRow> {
 /** The eligibility facts and the join itself, with the caucus row already locked. */
 async function joinLocked(
   tx: Tx,
-  clock: Clock,
+  { clock, passwordKeys }: Pick<CaucusPasswordDeps, 'clock' | 'passwordKeys'>,
   userId: string,
   c: CaucusRow,
   options: { password?: string | null; confirmLeave?: boolean },
@@ -335,6 +343,7 @@ async function joinLocked(
     representedAtLevel: sameLevel.some((s) => s.finalized && s.delegate !== userId),
     otherActiveCaucus: other ? { id: other.id, name: other.name } : null,
     password: options.password,
+    passwordMatches: (typed) => caucusPasswordMatches(passwordKeys, c.password, typed),
     confirmLeave: options.confirmLeave,
   });
   switch (decision.kind) {
@@ -401,15 +410,21 @@ async function notifyJoin(tx: Tx, c: CaucusRow, joinerId: string, now: Date, peo
  * Joins as a voting member: the eligibility rule is checked inside the transaction that
  * inserts the membership, with the caucus row locked, so racing joins never overfill it.
  */
-export async function joinCaucus(deps: CaucusDeps, userId: string, caucusId: string, options: { password?: string | null; confirmLeave?: boolean }): Promise<JoinResult> {
+export async function joinCaucus(deps: CaucusPasswordDeps, userId: string, caucusId: string, options: { password?: string | null; confirmLeave?: boolean }): Promise<JoinResult> {
   return mapCapacity(() =>
-    withRetry(() => deps.db.transaction(async (tx) => joinLocked(tx, deps.clock, userId, await lockCaucus(tx, caucusId), options))),
+    withRetry(() => deps.db.transaction(async (tx) => joinLocked(tx, deps, userId, await lockCaucus(tx, caucusId), options))),
   );
 }
 
 /** Exposed for invitations: join inside the caller's transaction. */
-export async function joinCaucusInTransaction(tx: Tx, clock: Clock, userId: string, caucusId: string, options: { password?: string | null; confirmLeave?: boolean }) {
-  return joinLocked(tx, clock, userId, await lockCaucus(tx, caucusId), options);
+export async function joinCaucusInTransaction(
+  tx: Tx,
+  deps: Pick<CaucusPasswordDeps, 'clock' | 'passwordKeys'>,
+  userId: string,
+  caucusId: string,
+  options: { password?: string | null; confirmLeave?: boolean },
+) {
+  return joinLocked(tx, deps, userId, await lockCaucus(tx, caucusId), options);
 }
 
 async function mapCapacity<T>(run: () => Promise<T>): Promise<T> {

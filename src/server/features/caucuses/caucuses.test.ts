@@ -12,13 +12,13 @@ import { activities, badges, banners, userBadges } from '../../db/schema/points'
 import { systemClock } from '../../clock';
 import { addOrganizer, addVotingMembers, createCaucusRow } from '../../test/caucus-factories';
 import { createUser } from '../../test/factories';
-import { createTestApp } from '../../test/test-app';
+import { createTestApp, testPasswordKeys } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import * as service from './caucuses.service';
 
 let database: Database;
 let t: ReturnType<typeof createTestApp>;
-const deps = () => ({ db: database.db, clock: systemClock });
+const deps = () => ({ db: database.db, clock: systemClock, passwordKeys: testPasswordKeys });
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -295,10 +295,10 @@ describe('caucus detail', () => {
     const big = await createCaucusRow(database.db, { requiredVotingMembers: 60 });
     const bigMembers = await addVotingMembers(database.db, big, 60);
     queries = 0;
-    await service.getCaucusDetail({ db: counted, clock: systemClock }, small.id, viewer!.id);
+    await service.getCaucusDetail({ db: counted, passwordKeys: testPasswordKeys }, small.id, viewer!.id);
     const forOne = queries;
     queries = 0;
-    await service.getCaucusDetail({ db: counted, clock: systemClock }, big.id, bigMembers[0]!.id);
+    await service.getCaucusDetail({ db: counted, passwordKeys: testPasswordKeys }, big.id, bigMembers[0]!.id);
     expect(queries).toBe(forOne);
     expect(queries).toBeLessThanOrEqual(4);
   });

@@ -1,5 +1,4 @@
-import { assertNotBlocked, blockedByViewer } from '../blocks/blocks.service';
-import { chatLineFor } from '../../../domain/moderation/moderation-rules';
+import { assertNotBlocked } from '../blocks/blocks.service';
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
@@ -36,9 +35,9 @@ import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { challengeChatMessages, challengeInvitations, challengeMembers, challenges } from '../../db/schema/challenges';
 import { AppError, badRequest, conflict } from '../../http/app-error';
-import { publish } from '../../realtime/publish';
 import { awardChallengeWinBadges } from '../badges/badge-engine.service';
 import { friendsAmong } from '../friends/friends.service';
+import { findChatLine, listChatLines, writeChatLine, type ChatLine, type ChatRoomTable } from '../chat/chat-lines.service';
 import { insertPrivateMessage } from '../messages/messages.service';
 import { notify } from '../notifications/notifications.service';
 
@@ -491,64 +490,42 @@ export async function assertChallengeMember(db: DbOrTx, userId: string, challeng
   if (!row) throw accessDenied();
 }
 
-const chatColumns = {
+/** The challenge chat's table for the shared chat lines (chat/chat-lines.service). */
+const CHALLENGE_CHAT: ChatRoomTable = {
+  table: challengeChatMessages,
   id: challengeChatMessages.id,
-  challengeId: challengeChatMessages.challengeId,
+  room: challengeChatMessages.challengeId,
   userId: challengeChatMessages.userId,
   message: challengeChatMessages.message,
   createdAt: challengeChatMessages.createdAt,
-  userName: users.name,
-  deletedAt: users.deletedAt,
   hiddenAt: challengeChatMessages.hiddenAt,
+  channel: CHALLENGE_CHAT_CHANNEL,
 };
-type ChatRow = { id: string; challengeId: string; userId: string; message: string; createdAt: Date; userName: string; deletedAt: Date | null; hiddenAt: Date | null };
 
-function toChatView(r: ChatRow): ChallengeChatMessage {
-  return {
-    id: r.id,
-    challengeId: r.challengeId,
-    userId: r.userId,
-    userName: r.deletedAt ? FORMER_MEMBER_NAME : r.userName,
-    message: r.message,
-    createdAt: r.createdAt.toISOString(),
-    hidden: r.hiddenAt !== null,
-    blocked: false,
-  };
-}
+const toChatView = ({ roomId, ...line }: ChatLine): ChallengeChatMessage => ({ ...line, challengeId: roomId });
 
 /** The newest CHALLENGE_CHAT_HISTORY_LIMIT messages, oldest first (challenge_chat_messages_challenge_idx). */
 export async function listChallengeChat({ db }: ChallengeDeps, userId: string, challengeId: string): Promise<ChallengeChatMessage[]> {
   await assertChallengeMember(db, userId, challengeId);
-  const rows = await db
-    .select({ ...chatColumns, blocked: blockedByViewer(userId, challengeChatMessages.userId) })
-    .from(challengeChatMessages)
-    .innerJoin(users, eq(users.id, challengeChatMessages.userId))
-    .where(eq(challengeChatMessages.challengeId, challengeId))
-    .orderBy(desc(challengeChatMessages.createdAt), desc(challengeChatMessages.id))
-    .limit(CHALLENGE_CHAT_HISTORY_LIMIT);
-  return rows.reverse().map((r) => chatLineFor(toChatView(r), userId, r.blocked));
+  return (await listChatLines(db, CHALLENGE_CHAT, userId, challengeId, CHALLENGE_CHAT_HISTORY_LIMIT)).map(toChatView);
 }
 
 /** Writes a message (trimmed and checked by challengeChatMessageSchema) and notifies every process in the same transaction. */
 export async function postChallengeChatMessage({ db, clock }: ChallengeDeps, userId: string, challengeId: string, message: string): Promise<ChallengeChatMessage> {
   return db.transaction(async (tx) => {
     await assertChallengeMember(tx, userId, challengeId);
-    const [row] = await tx
-      .insert(challengeChatMessages)
-      .values({ challengeId, userId, message, createdAt: clock.now() })
-      .returning({ id: challengeChatMessages.id });
-    const note: ChallengeChatNotification = { challengeId, messageId: row!.id };
-    await publish(tx, CHALLENGE_CHAT_CHANNEL, challengeId, note);
-    return (await findChallengeChatMessage(tx, row!.id))!;
+    const line = await writeChatLine(
+      tx,
+      CHALLENGE_CHAT,
+      { roomId: challengeId, userId, message, createdAt: clock.now() },
+      (messageId): ChallengeChatNotification => ({ challengeId, messageId }),
+    );
+    return toChatView(line);
   });
 }
 
 /** One message by id (what a stream sends after a notification), or null if it is gone. */
 export async function findChallengeChatMessage(db: DbOrTx, messageId: string): Promise<ChallengeChatMessage | null> {
-  const [row] = await db
-    .select(chatColumns)
-    .from(challengeChatMessages)
-    .innerJoin(users, eq(users.id, challengeChatMessages.userId))
-    .where(eq(challengeChatMessages.id, messageId));
-  return row ? toChatView(row) : null;
+  const line = await findChatLine(db, CHALLENGE_CHAT, messageId);
+  return line ? toChatView(line) : null;
 }

@@ -1,14 +1,10 @@
-import { chatLineFor } from '../../../domain/moderation/moderation-rules';
-import { blockedByViewer } from '../blocks/blocks.service';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ChatMessageView } from '../../../domain/caucuses/chat-types';
-import { FORMER_MEMBER_NAME } from '../../../domain/profiles/profile-types';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
-import { users } from '../../db/schema/auth';
 import { caucusMembers, caucuses, chatMessages } from '../../db/schema/caucuses';
 import { forbidden, notFound } from '../../http/app-error';
-import { publish } from '../../realtime/publish';
+import { findChatLine, listChatLines, writeChatLine, type ChatLine, type ChatRoomTable } from './chat-lines.service';
 
 export interface ChatDeps {
   db: Db;
@@ -47,44 +43,24 @@ export async function assertChatAccess(db: DbOrTx, userId: string, caucusId: str
   if (row.memberId === null && row.organizerId !== userId) throw forbidden('not_member', CHAT_ERRORS.membersOnly);
 }
 
-const messageColumns = {
+/** The caucus chat's table for the shared chat lines (chat-lines.service). */
+const CAUCUS_CHAT: ChatRoomTable = {
+  table: chatMessages,
   id: chatMessages.id,
-  caucusId: chatMessages.caucusId,
+  room: chatMessages.caucusId,
   userId: chatMessages.userId,
   message: chatMessages.message,
   createdAt: chatMessages.createdAt,
-  userName: users.name,
-  deletedAt: users.deletedAt,
   hiddenAt: chatMessages.hiddenAt,
+  channel: CHAT_CHANNEL,
 };
 
-type MessageRow = { id: string; caucusId: string; userId: string; message: string; createdAt: Date; userName: string; deletedAt: Date | null; hiddenAt: Date | null };
-
-function toView(r: MessageRow): ChatMessageView {
-  return {
-    id: r.id,
-    caucusId: r.caucusId,
-    userId: r.userId,
-    userName: r.deletedAt ? FORMER_MEMBER_NAME : r.userName,
-    message: r.message,
-    createdAt: r.createdAt.toISOString(),
-    hidden: r.hiddenAt !== null,
-    blocked: false,
-  };
-}
-
+const toView = ({ roomId, ...line }: ChatLine): ChatMessageView => ({ ...line, caucusId: roomId });
 
 /** The caucus's newest CHAT_HISTORY_LIMIT messages, oldest first, with each sender's name. */
 export async function listChatMessages({ db }: ChatDeps, userId: string, caucusId: string): Promise<ChatMessageView[]> {
   await assertChatAccess(db, userId, caucusId);
-  const rows = await db
-    .select({ ...messageColumns, blocked: blockedByViewer(userId, chatMessages.userId) })
-    .from(chatMessages)
-    .innerJoin(users, eq(users.id, chatMessages.userId))
-    .where(eq(chatMessages.caucusId, caucusId))
-    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
-    .limit(CHAT_HISTORY_LIMIT);
-  return rows.reverse().map((r) => chatLineFor(toView(r), userId, r.blocked));
+  return (await listChatLines(db, CAUCUS_CHAT, userId, caucusId, CHAT_HISTORY_LIMIT)).map(toView);
 }
 
 /**
@@ -94,18 +70,15 @@ export async function listChatMessages({ db }: ChatDeps, userId: string, caucusI
 export async function postChatMessage({ db, clock }: ChatDeps, userId: string, caucusId: string, message: string): Promise<ChatMessageView> {
   return db.transaction(async (tx) => {
     await assertChatAccess(tx, userId, caucusId);
-    const [row] = await tx.insert(chatMessages).values({ caucusId, userId, message, createdAt: clock.now() }).returning({ id: chatMessages.id });
-    const notification: ChatNotification = { caucusId, messageId: row!.id };
-    await publish(tx, CHAT_CHANNEL, caucusId, notification);
-    const view = await findChatMessage(tx, row!.id);
-    return view!;
+    const line = await writeChatLine(tx, CAUCUS_CHAT, { roomId: caucusId, userId, message, createdAt: clock.now() }, (messageId): ChatNotification => ({ caucusId, messageId }));
+    return toView(line);
   });
 }
 
 /** One message by id (what a stream sends after a notification), or null if it is gone. */
 export async function findChatMessage(db: DbOrTx, messageId: string): Promise<ChatMessageView | null> {
-  const [row] = await db.select(messageColumns).from(chatMessages).innerJoin(users, eq(users.id, chatMessages.userId)).where(eq(chatMessages.id, messageId));
-  return row ? toView(row) : null;
+  const line = await findChatLine(db, CAUCUS_CHAT, messageId);
+  return line ? toView(line) : null;
 }
 
 /** A notified message and who may read it live: each member (and the organizer), with whether they blocked its author. */

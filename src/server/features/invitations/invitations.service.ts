@@ -26,6 +26,7 @@ import { withRetry } from '../../db/transaction-retry';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error';
 import { evaluateBadges } from '../badges/badge-engine.service';
 import { blockersBetween, refuseIfBlocked } from '../blocks/blocks.service';
+import type { CaucusPasswordKeys } from '../caucuses/caucus-passwords.service';
 import { joinCaucusInTransaction } from '../caucuses/caucuses.service';
 import { enqueueMail } from '../../mail/outbox';
 import { emailInvitationMail } from '../../mail/templates';
@@ -34,6 +35,8 @@ import { notify } from '../notifications/notifications.service';
 export interface InvitationDeps {
   db: Db;
   clock: Clock;
+  /** Accepting an invitation to a private caucus checks its sealed password (caucus-passwords.service). */
+  passwordKeys?: CaucusPasswordKeys;
   /** The app's public address, for the sign-up link of an invitation by email. */
   baseUrl?: string;
 }
@@ -380,7 +383,7 @@ export async function respondToVoterInvitation(
       deps.db.transaction(async (tx) => {
         const inv = await lockPendingInvitation(tx, votingMemberInvitations, invitationId, userId);
         if (input.response === 'accepted') {
-          const joined = await joinCaucusInTransaction(tx, deps.clock, userId, inv.caucusId, { password: input.password, confirmLeave: input.confirmLeave });
+          const joined = await joinCaucusInTransaction(tx, { clock: deps.clock, passwordKeys: deps.passwordKeys! }, userId, inv.caucusId, { password: input.password, confirmLeave: input.confirmLeave });
           // Nothing was written: the invitation stays pending until the user confirms.
           if (joined.status === 'requires_confirmation') return joined;
         }

@@ -10,7 +10,8 @@ import { mailOutbox } from '../../db/schema/platform';
 import { systemClock } from '../../clock';
 import { addOrganizer, addVotingMembers, createCaucusRow } from '../../test/caucus-factories';
 import { createUser } from '../../test/factories';
-import { createTestApp } from '../../test/test-app';
+import { createTestApp, testPasswordKeys } from '../../test/test-app';
+import { sealCaucusPassword } from '../caucuses/caucus-passwords.service';
 import { createTestDatabase } from '../../test/test-database';
 import { INVITATION_MESSAGES, convertEmailInvitations } from './invitations.service';
 
@@ -504,7 +505,8 @@ describe('POST /api/voter-invitations/:id/respond', () => {
   });
 
   it('a private caucus asks for its password', async () => {
-    const { organizer, caucus } = await organizedCaucus({ isOpen: false, password: 'sesame' });
+    // Stored sealed, as the app writes it (issue 29): accepting opens it to compare.
+    const { organizer, caucus } = await organizedCaucus({ isOpen: false, password: sealCaucusPassword(testPasswordKeys, 'sesame') });
     const voter = await voterOf(caucus);
     const id = await inviteVoter(caucus.id, organizer, voter);
     const none = await post(`/api/voter-invitations/${id}/respond`, voter, { response: 'accepted' });

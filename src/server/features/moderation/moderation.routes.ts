@@ -17,6 +17,7 @@ import {
   moderationQueueItemSchema,
   reportAnswerSchema,
   suspensionResultSchema,
+  userStandingSchema,
 } from '../../../domain/moderation/moderation-types';
 import { multiLineText } from '../../../domain/text/text-schema';
 import { apiErrorSchema } from '../../../domain/api/api-error';
@@ -78,6 +79,13 @@ export function moderationRoutes(deps: ModerationRouteDeps) {
     const { kind, id } = c.req.valid('param');
     return c.json(await moderation.moderateItem(deps, user.id, kind, id, c.req.valid('json')));
     },
+  );
+
+  app.get(
+    '/admin/users/:id/standing',
+    documented({ summary: "A person's standing: suspended until when, and whether they can be (administrators)", tags: ['Moderation'], responses: { 200: userStandingSchema } }),
+    userParam,
+    async (c) => c.json(await moderation.userStanding(deps, requireUser(c).id, c.req.valid('param').id)),
   );
 
   app.post(

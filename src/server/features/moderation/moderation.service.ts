@@ -1,7 +1,8 @@
-import type { LiftSuspensionResult, ModerationDecision, ModerationQueueItem, ReportResult, SuspensionResult } from '../../../domain/moderation/moderation-types';
+import type { LiftSuspensionResult, ModerationDecision, ModerationQueueItem, ReportResult, SuspensionResult, UserStanding } from '../../../domain/moderation/moderation-types';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
   hidesItem,
+  isSuspended,
   MODERATION_MESSAGES,
   REPORT_ITEM_LABELS,
   stateAfterAction,
@@ -215,7 +216,12 @@ export async function assertAdministrator(db: DbOrTx, userId: string): Promise<v
 
 const QUEUE_LIMIT = 100;
 
-/** Items with reports waiting for review, most recently reported first, each with its reports and context. */
+/**
+ * Items with reports waiting for review, in the queue's order (compareQueueItems in the domain:
+ * hidden first, then verified reporters, then reporters, then the latest report), each with its
+ * reports and context. The order is the keys of moderation_items_queue_order_idx, so the first
+ * QUEUE_LIMIT come from the index without a sort.
+ */
 export async function moderationQueue({ db }: Pick<ModerationDeps, 'db'>, adminId: string): Promise<ModerationQueueItem[]> {
   await assertAdministrator(db, adminId);
   const items = await db
@@ -235,7 +241,7 @@ export async function moderationQueue({ db }: Pick<ModerationDeps, 'db'>, adminI
     .from(moderationItems)
     .leftJoin(users, eq(users.id, moderationItems.authorId))
     .where(gt(moderationItems.openReports, 0))
-    .orderBy(desc(moderationItems.lastReportedAt))
+    .orderBy(sql`(${moderationItems.state} = 'hidden') desc`, desc(moderationItems.countedReports), desc(moderationItems.openReports), desc(moderationItems.lastReportedAt))
     .limit(QUEUE_LIMIT);
   if (items.length === 0) return [];
   const ids = items.map((i) => i.itemId);
@@ -376,6 +382,18 @@ async function suspend(tx: DbOrTx, adminId: string, userId: string, days: number
   await tx.update(users).set({ suspendedUntil: until, suspensionReason: reason, updatedAt: now }).where(eq(users.id, userId));
   await tellAuthor(tx, now, userId, { action: 'suspended', itemLabel: null, reason, until: until.toISOString() });
   return until;
+}
+
+/** A person's standing as an administrator's profile view needs it (suspended, and can they be). */
+export async function userStanding({ db, clock }: ModerationDeps, adminId: string, userId: string): Promise<UserStanding> {
+  await assertAdministrator(db, adminId);
+  const [u] = await db
+    .select({ id: users.id, isAdministrator: users.isAdministrator, suspendedUntil: users.suspendedUntil, suspensionReason: users.suspensionReason })
+    .from(users)
+    .where(and(eq(users.id, userId), sql`${users.deletedAt} is null`));
+  if (!u) throw notFound(MODERATION_MESSAGES.userNotFound);
+  const suspended = isSuspended(u.suspendedUntil, clock.now());
+  return { id: u.id, isAdministrator: u.isAdministrator, suspendedUntil: suspended ? u.suspendedUntil!.toISOString() : null, suspensionReason: suspended ? u.suspensionReason : null };
 }
 
 /** Suspends a user directly (from the queue's author line or a profile). */

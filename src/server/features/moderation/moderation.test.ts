@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HIDDEN_PLACEHOLDER, MODERATION_MESSAGES } from '../../../domain/moderation/moderation-rules';
-import type { Database } from '../../db/client';
+import { compareQueueItems, HIDDEN_PLACEHOLDER, MODERATION_MESSAGES, type ModerationState } from '../../../domain/moderation/moderation-rules';
+import { schema, type Database } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { caucuses, chatMessages } from '../../db/schema/caucuses';
 import { adminLog, moderationItems, reports } from '../../db/schema/moderation';
@@ -14,6 +16,7 @@ import { createUserWithSession, forcedSessionCookie } from '../../test/route-wor
 import { makeFriends } from '../../test/social-factories';
 import { createTestApp, testSettings } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
+import { moderationQueue } from './moderation.service';
 
 let database: Database;
 let t: ReturnType<typeof createTestApp>;
@@ -136,6 +139,44 @@ describe('moderation by administrators', () => {
     expect(entry?.reports.map((r) => r.reason)).toEqual(['threat']);
   });
 
+  it('orders the queue hidden items first, then by verified reporters, then reporters, then the latest report', async () => {
+    const admin = await person({ isAdministrator: true });
+    // Three verified reporters hide a chat line; 22 items reported once each come in after it.
+    const { a, b, c, lineId } = await chatFixture();
+    for (const r of [a, b, c]) await report(r, 'chat_message', lineId);
+    const later = Date.now() + 60_000;
+    const singles = Array.from({ length: 22 }, (_, i) => ({ itemKind: 'debate', itemId: randomUUID(), openReports: 1, countedReports: 1, lastReportedAt: new Date(later + i * 1000) }));
+    const twoUnverified = { itemKind: 'debate', itemId: randomUUID(), openReports: 2, countedReports: 0, lastReportedAt: new Date(later + 60_000) };
+    const twoVerified = { itemKind: 'debate', itemId: randomUUID(), openReports: 2, countedReports: 2, lastReportedAt: new Date(later - 30_000) };
+    await database.db.insert(moderationItems).values([...singles, twoUnverified, twoVerified]);
+
+    const queue = (await (await send('GET', '/api/admin/moderation', admin)).json()) as Array<{ itemId: string; state: string; countedReports: number; openReports: number; lastReportedAt: string }>;
+    const mine = new Set([lineId, twoVerified.itemId, twoUnverified.itemId, ...singles.map((s) => s.itemId)]);
+    const order = queue.filter((q) => mine.has(q.itemId)).map((q) => q.itemId);
+    expect(order).toEqual([lineId, twoVerified.itemId, ...singles.map((s) => s.itemId).reverse(), twoUnverified.itemId]);
+    // The whole answer is in the domain's order (compareQueueItems), whoever else is in it.
+    const keys = queue.map((q) => ({ ...q, state: q.state as ModerationState, lastReportedAt: new Date(q.lastReportedAt) }));
+    expect([...keys].sort(compareQueueItems).map((q) => q.itemId)).toEqual(queue.map((q) => q.itemId));
+  });
+
+  it('reads the queue from its index in order, with no sort', async () => {
+    const admin = await person({ isAdministrator: true });
+    const recorded: Array<{ text: string; params: unknown[] }> = [];
+    const db = drizzle(database.pool, { schema, logger: { logQuery: (text, params) => void recorded.push({ text, params }) } });
+    await moderationQueue({ db }, admin.id);
+    const queueQuery = recorded.find((q) => q.text.includes('"moderation_items"'))!;
+    const client = await database.pool.connect();
+    try {
+      await client.query('set enable_seqscan = off'); // the planner's choice on a large table, forced on this small one
+      const plan = (await client.query<{ 'QUERY PLAN': string }>(`explain ${queueQuery.text}`, queueQuery.params)).rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).toContain('moderation_items_queue_order_idx');
+      expect(plan).not.toMatch(/\bSort\b/);
+      await client.query('reset enable_seqscan');
+    } finally {
+      client.release();
+    }
+  });
+
   it('restores, warns and suspends; a suspended user reads but every write is a 403 with the reason and end; the log keeps it all', async () => {
     const admin = await person({ isAdministrator: true, name: 'Ada Admin' });
     const { author, a, b, c, caucus, lineId } = await chatFixture();
@@ -179,6 +220,48 @@ describe('moderation by administrators', () => {
       (n) => (n.data as { action: string }).action,
     );
     expect(kinds.sort()).toEqual(['hidden', 'restored', 'suspended']);
+  });
+
+  it('suspends and lifts from a profile with the decision’s own service: administrators only, from this site only, audited, never an administrator or oneself', async () => {
+    const admin = await person({ isAdministrator: true, name: 'Profile Admin' });
+    const [target, member] = [await person({ name: 'Sam Spammer' }), await person()];
+    const standing = async (who: Person) => send('GET', `/api/admin/users/${target.id}/standing`, who);
+    const suspendedUntil = async () => (await database.db.select({ until: users.suspendedUntil }).from(users).where(eq(users.id, target.id)))[0]!.until;
+
+    expect((await standing(member)).status).toBe(403);
+    expect(await (await standing(admin)).json()).toEqual({ id: target.id, isAdministrator: false, suspendedUntil: null, suspensionReason: null });
+    expect((await send('POST', `/api/admin/users/${target.id}/suspension`, member, { days: 3, reason: 'Spam' })).status).toBe(403);
+    const fromElsewhere = await t.request(`/api/admin/users/${target.id}/suspension`, { method: 'POST', cookie: admin.cookie, json: { days: 3, reason: 'Spam' }, headers: { origin: 'https://evil.example' } });
+    expect(fromElsewhere.status).toBe(403);
+    const noReason = await send('POST', `/api/admin/users/${target.id}/suspension`, admin, { days: 3, reason: ' ' });
+    expect([noReason.status, (await errorOf(noReason)).message]).toEqual([400, MODERATION_MESSAGES.reasonRequired]);
+    expect(await suspendedUntil()).toBeNull();
+
+    const suspended = await send('POST', `/api/admin/users/${target.id}/suspension`, admin, { days: 3, reason: 'Spam in every chat' });
+    expect(suspended.status).toBe(200);
+    const { until } = (await suspended.json()) as { until: string };
+    expect(await (await standing(admin)).json()).toEqual({ id: target.id, isAdministrator: false, suspendedUntil: until, suspensionReason: 'Spam in every chat' });
+    expect((await send('POST', '/api/reports', target, { itemKind: 'profile', itemId: member.id, reason: 'spam' })).status).toBe(403);
+
+    // Neither oneself nor another administrator.
+    for (const who of [admin.id, (await person({ isAdministrator: true })).id]) {
+      const refused = await send('POST', `/api/admin/users/${who}/suspension`, admin, { days: 3, reason: 'No' });
+      expect([refused.status, (await errorOf(refused)).message]).toEqual([409, MODERATION_MESSAGES.cannotSuspendAdmin]);
+    }
+
+    expect((await send('POST', `/api/admin/users/${target.id}/suspension/lift`, member, { reason: 'Appeal' })).status).toBe(403);
+    expect((await send('POST', `/api/admin/users/${target.id}/suspension/lift`, admin, { reason: 'Appeal accepted' })).status).toBe(200);
+    expect(await suspendedUntil()).toBeNull();
+    expect((await (await standing(admin)).json()) as object).toMatchObject({ suspendedUntil: null });
+    expect((await send('POST', `/api/admin/users/${target.id}/suspension/lift`, admin, { reason: 'Again' })).status).toBe(404);
+
+    const log = (await (await send('GET', '/api/admin/log', admin)).json()) as { items: Array<{ action: string; actorName: string; targetKind: string; targetId: string; reason: string }> };
+    expect(log.items.filter((l) => l.actorName === 'Profile Admin').map((l) => [l.action, l.targetKind, l.targetId, l.reason])).toEqual([
+      ['user.unsuspend', 'user', target.id, 'Appeal accepted'],
+      ['user.suspend', 'user', target.id, 'Spam in every chat'],
+    ]);
+    const told = await database.db.select().from(notifications).where(and(eq(notifications.userId, target.id), eq(notifications.kind, 'moderation_notice')));
+    expect(told.map((n) => (n.data as { action: string; reason: string }).reason)).toEqual(['Spam in every chat']);
   });
 
   it('keeps the admin log append-only, even for the app’s own connection', async () => {

@@ -11,7 +11,7 @@ import { createDebateRow } from '../../test/debate-factories';
 import { createUser } from '../../test/factories';
 import { makeFriends } from '../../test/social-factories';
 import { startLiveInstance, type LiveInstance } from '../../test/sse-client';
-import { createTestApp } from '../../test/test-app';
+import { createTestApp, testPasswordKeys } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import * as caucusService from '../caucuses/caucuses.service';
 import * as challengeService from '../challenges/challenges.service';
@@ -33,7 +33,7 @@ beforeAll(async () => {
 });
 
 type Person = Awaited<ReturnType<typeof createUser>>;
-const deps = () => ({ db: database.db, clock: systemClock });
+const deps = () => ({ db: database.db, clock: systemClock, passwordKeys: testPasswordKeys });
 const person = (overrides: Parameters<typeof createUser>[1] = {}) => createUser(database.db, overrides);
 const get = async (path: string, who: Person | null) => t.request(path, { cookie: who ? await t.cookieFor(who) : undefined });
 const post = async (path: string, who: Person | null, json: unknown = {}) => t.request(path, { method: 'POST', cookie: who ? await t.cookieFor(who) : undefined, json });

@@ -21,6 +21,7 @@ import { RecentBadgesCard } from './recent-badges-card';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { BlockButton } from '../moderation/block-button';
 import { ReportButton } from '../moderation/report-dialog';
+import { SuspensionButtons } from '../moderation/suspension-buttons';
 
 /**
  * /profile (one's own, editable) and /profile/{userId} (anyone's, read-only unless it is
@@ -72,7 +73,8 @@ function OtherProfileView({ userId }: { userId: string }) {
 
 function ProfileLayout({ profile, own }: { profile: PublicProfile; own: OwnProfile | null }) {
   const { t } = useTranslation('profiles');
-  const signedIn = !!useSession().user;
+  const viewer = useSession().user;
+  const signedIn = !!viewer;
   const title = own ? t('page.ownTitle') : t('page.otherTitle', { name: profile.name });
   useDocumentTitle(title);
   return (
@@ -85,6 +87,7 @@ function ProfileLayout({ profile, own }: { profile: PublicProfile; own: OwnProfi
             <BrownieButton receiverId={profile.id} receiverName={profile.name} />
             {signedIn ? <BlockButton userId={profile.id} name={profile.name} /> : null}
             {signedIn ? <ReportButton itemKind="profile" itemId={profile.id} /> : null}
+            {viewer?.isAdministrator ? <SuspensionButtons userId={profile.id} name={profile.name} /> : null}
           </div>
         ) : undefined
       }
