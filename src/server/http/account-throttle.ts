@@ -5,6 +5,7 @@ import { decideSignInAttempt, type AttemptDecision, type SignInThrottlePolicy } 
 import type { Db } from '../db/client';
 import type { Clock } from '../clock';
 import type { Settings } from '../settings';
+import { readBoundedText } from './bounded-body';
 import { hitRateLimit, refundRateLimit, tooManyAttempts } from './rate-limit';
 
 /** Every setting of the guessing limits (issue 11): per account, per recipient, per user. */
@@ -58,24 +59,9 @@ const mailKey = (email: unknown) => `auth-mail:${accountKey(email)}`;
  * itself is left whole for better-auth. 'too_large' past `maxBytes` (read no further).
  */
 export async function emailOfRequest(request: Request, maxBytes = MAX_AUTH_BODY_BYTES): Promise<{ email: string | null } | 'too_large'> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) return 'too_large';
   if (!request.body) return { email: null };
-  const reader = request.clone().body!.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      // Not awaited: a cancelled branch of a tee settles only when the other one is cancelled too.
-      reader.cancel().catch(() => undefined);
-      return 'too_large';
-    }
-    chunks.push(value);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = await readBoundedText(request.clone(), maxBytes);
+  if (text === 'too_large') return 'too_large';
   const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
   // The two forms better-auth reads for these routes (better-call's getBody).
   if (type === 'application/x-www-form-urlencoded') return { email: new URLSearchParams(text).get('email') };

@@ -4,6 +4,7 @@ import { PASSWORD_UPDATED_PATH, type AuthFormResult } from '../../../domain/auth
 import { postLoginPath, readAuthForm, type AuthFormCall } from '../../../domain/auth/auth-forms';
 import { translateMessage } from '../../../domain/i18n/translate-message';
 import { MAX_AUTH_BODY_BYTES } from '../../http/account-throttle';
+import { readBoundedText } from '../../http/bounded-body';
 import { languageOf } from '../../http/request-language';
 import type { SendPage } from '../../http/static-site';
 
@@ -40,7 +41,7 @@ export function authFormRoutes(deps: AuthFormDeps) {
     if (!origin || !deps.origins.includes(origin)) return say(NOT_FROM_THE_APP, 403);
     const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
     if (type !== 'application/x-www-form-urlencoded') return say(FORM_UNREADABLE, 415);
-    const body = await readText(c.req.raw, MAX_AUTH_BODY_BYTES);
+    const body = await readBoundedText(c.req.raw, MAX_AUTH_BODY_BYTES);
     if (body === 'too_large') return say(TOO_LARGE, 413);
 
     const query = new URL(c.req.url).searchParams;
@@ -79,23 +80,3 @@ async function refusalOf(res: Response): Promise<NonNullable<AuthFormResult['ref
   return { status: res.status, code: typeof code === 'string' ? code : 'error', message: typeof message === 'string' ? message : '' };
 }
 
-/** The body as text, read no further than `maxBytes` ('too_large' past it). Bytes that are not UTF-8 become U+FFFD. */
-async function readText(request: Request, maxBytes: number): Promise<string | 'too_large'> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxBytes) return 'too_large';
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      reader.cancel().catch(() => undefined);
-      return 'too_large';
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
