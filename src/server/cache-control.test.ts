@@ -113,7 +113,7 @@ describe('answers that depend on who asks are kept by no cache (issue 29)', () =
   });
 
   it('pages drawn for the member, and an unknown API path, are private and not stored', async () => {
-    for (const page of ['/', '/profile', `/caucus/${world.caucusA.id}`, '/settings/notifications']) {
+    for (const page of ['/', '/profile', `/caucus/${world.caucusA.id}`, '/notifications']) {
       const res = await request(page, { headers: { cookie: world.cookies.member } });
       expect(res.status, page).toBe(200);
       expect(res.headers.get('cache-control'), page).toBe('private, no-store');

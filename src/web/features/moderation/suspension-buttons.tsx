@@ -85,7 +85,7 @@ function SuspensionDialog({ mode, userId, name }: { mode: 'suspend' | 'lift'; us
         )}
       </DialogTrigger>
       <DialogContent title={title} description={mode === 'suspend' ? t('suspension.suspendDescription') : t('suspension.liftDescription')}>
-        <form onSubmit={submit} className="space-y-4" noValidate>
+        <form method="post" onSubmit={submit} className="space-y-4" noValidate>
           {mode === 'suspend' ? (
             <div>
               <Label htmlFor={ids.days}>{t('decision.days')}</Label>
