@@ -35,9 +35,13 @@ async function problemsOf(page: Page, where: string, pass: Pass): Promise<string
   const shown = await page.evaluate(() => ({ lang: document.documentElement.lang, theme: document.documentElement.dataset.theme }));
   if (shown.lang !== pass.language) problems.push(`${where}: <html lang="${shown.lang}">`);
   if (shown.theme !== pass.theme) problems.push(`${where}: <html data-theme="${shown.theme}">`);
-  const title = await page.title();
   const appName = words(pass.language, 'common:appName');
-  if (!title.endsWith(` · ${appName}`) || title === appName) problems.push(`${where}: title "${title}" is not the page's own`);
+  const ownTitle = (title: string) => title.endsWith(` · ${appName}`) && title !== appName;
+  // A page the server drew (/, /auth …) shows its heading before the app has taken over and
+  // named the document: wait for the name, then judge it.
+  await expect.poll(() => page.title().then(ownTitle)).toBe(true).catch(() => undefined);
+  const title = await page.title();
+  if (!ownTitle(title)) problems.push(`${where}: title "${title}" is not the page's own`);
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     clientWidth: document.documentElement.clientWidth,
