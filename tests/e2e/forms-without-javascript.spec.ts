@@ -36,7 +36,6 @@ function expectNoSecretInAddresses(page: Page, loads: Request[], secrets: string
   }
 }
 
-/** The form submissions among `loads`: each must be a POST to the page's own address. */
 /**
  * Waits until the app has adopted the server's page: before that the Register form shows the
  * Other alignment's text field (the lists cannot follow each other yet); after, only for Other.
@@ -45,6 +44,7 @@ async function adopted(page: Page) {
   await expect(page.getByLabel('Describe your political alignment')).toHaveCount(0);
 }
 
+/** The form submissions among `loads`: each must be a POST to the page's own address. */
 function formPosts(loads: Request[]) {
   return loads.filter((r) => r.method() !== 'GET').map((r) => ({ method: r.method(), path: new URL(r.url()).pathname }));
 }

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { debateResponses } from '../../src/server/db/schema/debates';
 import { addOrganizer, addVotingMembers, createCaucusRow } from '../../src/server/test/caucus-factories';
 import { addTextResponse, createDebateRow } from '../../src/server/test/debate-factories';
-import { expect, test } from './support/fixtures';
+import { appAdopted, expect, test } from './support/fixtures';
 
 /** What the server put inside `<div id="root">` for `html`. */
 const rootOf = (html: string) => /<div id="root">([^]*?)<\/div>\s*<script type="application\/json" id="server-state">/.exec(html)?.[1] ?? '';
@@ -56,7 +56,8 @@ test('a member opens their caucus: drawn with their data, then the app takes ove
 
   await page.goto(`/caucus/${caucus.id}`);
   await expect(page.getByRole('heading', { level: 1, name: caucus.name })).toBeVisible();
-  // The app has adopted the page: its buttons work (a person opens their profile).
+  // Once the app has adopted the page, its buttons work (a person opens their profile).
+  await appAdopted(page);
   await page.getByRole('button', { name: /Olga Organizer/ }).first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
 });

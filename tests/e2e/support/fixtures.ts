@@ -136,6 +136,18 @@ export async function expectNoSeriousA11yViolations(page: Page, options: { exclu
 
 
 /**
+ * Waits until the app has taken over a page the server drew (decision 022): React's root is on
+ * #root (`hydrateRoot` has run), so from then on a click reaches the app, replayed if the part
+ * clicked is still being adopted. Before that, the page's buttons are plain HTML.
+ */
+export async function appAdopted(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
+  });
+}
+
+/**
  * Collects the app's reports of a page drawn by the server (decision 022) that React had to draw
  * again because its first render differed: on every page of `context`, from now on.
  */
