@@ -33,3 +33,18 @@ function replaceDatabase(url: string, database: string): string {
   u.pathname = `/${database}`;
   return u.toString();
 }
+
+/**
+ * The test database as a DATABASE_URL, for a test that starts the app in a child process: the
+ * pool holds either a connection string (TEST_DATABASE_URL) or the embedded server's parts.
+ */
+export function databaseUrlOf(database: Database): string {
+  const { connectionString, host, port, user, password, database: name } = database.pool.options;
+  if (connectionString) return connectionString;
+  const url = new URL(`postgresql://${encodeURIComponent(user ?? 'postgres')}${password ? `:${encodeURIComponent(String(password))}` : ''}@localhost/${name}`);
+  if (String(host).startsWith('/')) {
+    url.searchParams.set('host', String(host));
+    if (port) url.port = String(port);
+  } else url.host = `${host ?? 'localhost'}:${port ?? 5432}`;
+  return url.toString();
+}

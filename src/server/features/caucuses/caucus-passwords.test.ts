@@ -15,7 +15,7 @@ import { keyChecks } from '../../db/schema/platform';
 import { createCaucusRow, addOrganizer } from '../../test/caucus-factories';
 import { createUser } from '../../test/factories';
 import { createTestApp, testPasswordKeys, testSettings } from '../../test/test-app';
-import { createTestDatabase } from '../../test/test-database';
+import { createTestDatabase, databaseUrlOf } from '../../test/test-database';
 import { CaucusPasswordKeyError, caucusPasswordKeysFrom, sealCaucusPassword, sealCaucusPasswords, type CaucusPasswordKeys } from './caucus-passwords.service';
 
 let database: Database;
@@ -129,11 +129,7 @@ describe('private caucus passwords at rest (issue 29)', () => {
   it('stops the app at start-up with the reason when the key is wrong (no 500 per request)', { timeout: 120_000 }, async () => {
     await privateCaucusFromTheApi('Plover 3');
     const dataDir = mkdtempSync(path.join(tmpdir(), 'caucus-key-'));
-    const { host, port, user, password, database: name } = database.pool.options;
-    const url = new URL(`postgresql://${encodeURIComponent(user ?? 'postgres')}${password ? `:${encodeURIComponent(String(password))}` : ''}@localhost/${name}`);
-    if (String(host).startsWith('/')) url.searchParams.set('host', String(host));
-    else url.host = `${host}:${port}`;
-    if (port && String(host).startsWith('/')) url.port = String(port);
+    const url = databaseUrlOf(database);
     try {
       const child = spawn(process.execPath, ['scripts/start.mjs'], {
         cwd: path.resolve(import.meta.dirname, '../../../..'),
@@ -145,7 +141,7 @@ describe('private caucus passwords at rest (issue 29)', () => {
           PORT: '0',
           BASE_URL: 'http://127.0.0.1:3999',
           DATA_DIR: dataDir,
-          DATABASE_URL: url.toString(),
+          DATABASE_URL: url,
           // Another AUTH_SECRET and a key of its own: neither opens what the test app sealed.
           AUTH_SECRET: `other-${testSettings.AUTH_SECRET}`,
           CAUCUS_PASSWORD_KEY: randomBytes(32).toString('base64'),
@@ -160,7 +156,7 @@ describe('private caucus passwords at rest (issue 29)', () => {
       const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
       const [code] = (await once(child, 'exit')) as [number | null];
       clearTimeout(timer);
-      expect(output, `DATABASE_URL ${url.toString()}`).toContain('CAUCUS_PASSWORD_KEY does not open the caucus passwords in this database');
+      expect(output, `DATABASE_URL ${url}`).toContain('CAUCUS_PASSWORD_KEY does not open the caucus passwords in this database');
       expect(code).toBe(2);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
