@@ -39,8 +39,27 @@ describe('settings', () => {
     [{ CAUCUS_PASSWORD_KEY: 'too-short' }, 'CAUCUS_PASSWORD_KEY must be 32 bytes in base64'],
     [{ CAUCUS_PASSWORD_KEY: Buffer.alloc(31).toString('base64') }, 'CAUCUS_PASSWORD_KEY must be 32 bytes in base64'],
     [{ CAUCUS_PASSWORD_KEY_PREVIOUS: 'not base64 at all!' }, 'CAUCUS_PASSWORD_KEY_PREVIOUS must be 32 bytes in base64'],
+    [{ BACKUP_TOOL: 'tarball' }, "BACKUP_TOOL must be 'embedded' or 'pgbackrest'"],
+    [{ BACKUP_TOOL: 'pgbackrest' }, 'BACKUP_TOOL: pgbackrest backs up a PostgreSQL server'],
+    [{ DATABASE_URL: 'postgres://primary/caucus', BACKUP_DIR: '/var/backups/caucus' }, "BACKUP_DIR: the app's own backups are for the embedded PostgreSQL"],
+    [{ BACKUP_SCHEDULE_HOURS: '0' }, 'BACKUP_SCHEDULE_HOURS'],
+    [{ ARCHIVE_TIMEOUT_SECONDS: '0' }, 'ARCHIVE_TIMEOUT_SECONDS'],
+    [{ PGBACKREST_STANZA: 'a b' }, 'PGBACKREST_STANZA'],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => loadSettings({ DATA_DIR: dir(), ...env })).toThrow(name);
+  });
+
+  it.each([
+    ['development, nothing set', {}, null, null],
+    ['development, BACKUP_DIR set', { BACKUP_DIR: '/var/backups/caucus' }, '/var/backups/caucus', 'embedded'],
+    ['production: on by default in DATA_DIR/backups', { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }, 'backups', 'embedded'],
+    ['a server without a tool', { DATABASE_URL: 'postgres://primary/caucus', NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) }, null, null],
+    ['a server with pgBackRest', { DATABASE_URL: 'postgres://primary/caucus', BACKUP_TOOL: 'pgbackrest' }, null, 'pgbackrest'],
+  ])('backups: %s', (_, env, backupDir, backupTool) => {
+    const d = dir();
+    const s = loadSettings({ DATA_DIR: d, ...env });
+    expect(s.backupTool).toBe(backupTool);
+    expect(s.backupDir).toBe(backupDir === 'backups' ? path.join(d, 'backups') : backupDir);
   });
 
   it('takes a replica beside DATABASE_URL', () => {

@@ -110,6 +110,20 @@ const schema = z.object({
     .trim()
     .regex(/^(mailto:|https:\/\/)\S+$/, 'VAPID_SUBJECT must be a mailto: or https: address')
     .optional(),
+  // Backups (issue 30, docs/operations.md): the app's own for the embedded PostgreSQL (BACKUP_DIR,
+  // on by default in production), or Debian's pgBackRest for a PostgreSQL server.
+  BACKUP_DIR: z.string().trim().min(1).optional(),
+  BACKUP_TOOL: z.enum(['embedded', 'pgbackrest'], { error: "BACKUP_TOOL must be 'embedded' or 'pgbackrest'" }).optional(),
+  BACKUP_SCHEDULE_HOURS: z.coerce.number().positive().max(24 * 31).default(24),
+  BACKUP_RETENTION_DAYS: z.coerce.number().positive().max(3650).default(14),
+  // At most this many seconds of acknowledged writes wait in a WAL segment not yet archived.
+  ARCHIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  PGBACKREST_STANZA: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'PGBACKREST_STANZA must be letters, digits, - or _')
+    .default('caucus'),
+  PGBACKREST_CONFIG: z.string().trim().min(1).optional(),
   STRIPE_PUBLISHABLE_KEY: z
     .string()
     .trim()
@@ -122,6 +136,10 @@ export type Settings = Omit<z.infer<typeof schema>, 'BASE_URL' | 'AUTH_SECRET'> 
   AUTH_SECRET: string;
   isProduction: boolean;
   dataDir: string;
+  /** Where the app's own backups go (the embedded PostgreSQL), null when they are off. */
+  backupDir: string | null;
+  /** Which tool backs the database up, null when nothing does. */
+  backupTool: 'embedded' | 'pgbackrest' | null;
 };
 
 export class SettingsError extends Error {}
@@ -149,6 +167,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     throw new SettingsError('Invalid settings:\n  DATABASE_REPLICA_URL: needs DATABASE_URL, the primary it is a hot standby of');
   }
   const dataDir = path.resolve(s.DATA_DIR);
+  const backups = backupSettings(s, dataDir, isProduction);
   let secret = s.AUTH_SECRET;
   if (!secret) {
     if (isProduction) throw new SettingsError('Invalid settings:\n  AUTH_SECRET: required in production (32+ characters)');
@@ -160,7 +179,34 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     AUTH_SECRET: secret,
     isProduction,
     dataDir,
+    ...backups,
   };
+}
+
+/**
+ * The app's own backups are for the embedded PostgreSQL: on by default in production (in
+ * DATA_DIR/backups), in development when BACKUP_DIR is set. A PostgreSQL server is backed up by
+ * pgBackRest (BACKUP_TOOL=pgbackrest), which the app only drives and watches.
+ */
+function backupSettings(
+  s: { BACKUP_DIR?: string; BACKUP_TOOL?: 'embedded' | 'pgbackrest'; DATABASE_URL?: string },
+  dataDir: string,
+  isProduction: boolean,
+): { backupDir: string | null; backupTool: 'embedded' | 'pgbackrest' | null } {
+  if (s.BACKUP_TOOL === 'pgbackrest') {
+    if (!s.DATABASE_URL) throw new SettingsError('Invalid settings:\n  BACKUP_TOOL: pgbackrest backs up a PostgreSQL server (DATABASE_URL); the embedded PostgreSQL uses the app\'s own backups (BACKUP_TOOL=embedded)');
+    return { backupDir: null, backupTool: 'pgbackrest' };
+  }
+  if (s.DATABASE_URL) {
+    if (s.BACKUP_TOOL === 'embedded' || s.BACKUP_DIR) {
+      throw new SettingsError('Invalid settings:\n  BACKUP_DIR: the app\'s own backups are for the embedded PostgreSQL; back up the server of DATABASE_URL with pgBackRest (BACKUP_TOOL=pgbackrest, docs/operations.md)');
+    }
+    return { backupDir: null, backupTool: null };
+  }
+  if (s.BACKUP_DIR || s.BACKUP_TOOL === 'embedded' || isProduction) {
+    return { backupDir: path.resolve(s.BACKUP_DIR ?? path.join(dataDir, 'backups')), backupTool: 'embedded' };
+  }
+  return { backupDir: null, backupTool: null };
 }
 
 function readOrCreateSecret(dataDir: string): string {
