@@ -9,20 +9,37 @@ section() {
   printf '\n\033[1m==> %s\033[0m\n' "$1"
 }
 
-section 'Browser: /usr/bin/chromium'
-if [ ! -x /usr/bin/chromium ]; then
+# What the tests run for real, from Debian: Chromium for the browser tests, Caddy (the TLS proxy of
+# the https journey), Prometheus and promtool (the scrape test and the alert rules), pgBackRest and
+# PostgreSQL 15's binaries (the restore drill of a PostgreSQL server).
+section 'Debian packages: chromium, caddy, prometheus, pgbackrest, postgresql-15'
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v caddy >/dev/null 2>&1 || missing+=(caddy)
+command -v prometheus >/dev/null 2>&1 && command -v promtool >/dev/null 2>&1 || missing+=(prometheus)
+command -v pgbackrest >/dev/null 2>&1 || missing+=(pgbackrest)
+[ -x /usr/lib/postgresql/15/bin/initdb ] || missing+=(postgresql-15)
+if [ "${#missing[@]}" -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then
-    echo 'Chromium is missing; installing it from Debian (apt-get install -y chromium)…'
+    echo "Missing: ${missing[*]}; installing them from Debian (apt-get install -y ${missing[*]})…"
     export DEBIAN_FRONTEND=noninteractive
     apt-get update
-    apt-get install -y chromium
+    # Debian starts a package's service when it installs it: the tests start their own, on their own ports.
+    policy=''
+    if [ ! -e /usr/sbin/policy-rc.d ]; then
+      printf '#!/bin/sh\nexit 101\n' > /usr/sbin/policy-rc.d && chmod +x /usr/sbin/policy-rc.d
+      policy=ours
+    fi
+    apt-get install -y "${missing[@]}"
+    [ -z "$policy" ] || rm -f /usr/sbin/policy-rc.d
   else
-    echo 'Chromium is missing. The browser tests use Debian'"'"'s Chromium; install it with:' >&2
-    echo '  sudo apt-get install -y chromium' >&2
+    echo "Missing: ${missing[*]}. The tests use Debian's packages; install them with:" >&2
+    echo "  sudo apt-get install -y ${missing[*]}" >&2
     exit 1
   fi
 fi
 /usr/bin/chromium --version 2>/dev/null || true
+caddy version; prometheus --version 2>&1 | head -1; pgbackrest version
 
 section 'Lint: eslint .'
 npx eslint .
