@@ -35,6 +35,23 @@ export type AuthFormReading =
 /** The refusal of a set-new-password form sent without the token of its link. */
 export const MISSING_TOKEN = { status: 400, code: 'INVALID_TOKEN', message: 'This password reset link is invalid or has expired.' } as const;
 
+/**
+ * What better-auth's sign-up endpoint is sent, the same from the page's code and from the form
+ * posted without it: the checked fields, the alignment resolved, the recruiter when there is one.
+ */
+export function signUpBody(data: z.infer<typeof registerFormSchema>, politicalAlignment: string, recruitedBy?: string) {
+  return {
+    email: data.email,
+    password: data.password,
+    name: data.name,
+    politicalAlignment,
+    state: data.state,
+    district: Number(data.district),
+    ...(recruitedBy ? { recruitedBy } : {}),
+    callbackURL: CONFIRM_CALLBACK,
+  };
+}
+
 const text = (fields: URLSearchParams, name: string): string => fields.get(name) ?? '';
 const isUserId = (value: string | null): value is string => !!value && z.uuid().safeParse(value).success;
 
@@ -97,16 +114,7 @@ export function readAuthForm(fields: URLSearchParams, query: URLSearchParams): A
       const politicalAlignment = resolveAlignment(data.alignment, data.otherAlignment);
       if (!politicalAlignment) return refused(form, values, { alignment: MESSAGES.invalidAlignment });
       const ref = query.get('ref');
-      const body = {
-        email: data.email,
-        password: data.password,
-        name: data.name,
-        politicalAlignment,
-        state: data.state,
-        district: Number(data.district),
-        ...(isUserId(ref) ? { recruitedBy: ref } : {}),
-        callbackURL: CONFIRM_CALLBACK,
-      };
+      const body = signUpBody(data, politicalAlignment, isUserId(ref) ? ref : undefined);
       return { kind: 'call', form, values: { ...values, email: data.email }, call: { path: '/api/auth/sign-up/email', body } };
     }
     case 'forgot': {

@@ -1,5 +1,6 @@
 import { api } from '../../api/http';
 import { CONFIRM_CALLBACK, RESET_REDIRECT } from '../../../domain/auth/auth-form-result';
+import type { signUpBody } from '../../../domain/auth/auth-forms';
 
 /** The better-auth endpoints the /auth page calls (under /api/auth). */
 export function signIn(email: string, password: string) {
@@ -7,18 +8,9 @@ export function signIn(email: string, password: string) {
   return api<unknown>('/api/auth/sign-in/email', { method: 'POST', json: { email, password, callbackURL: CONFIRM_CALLBACK } });
 }
 
-export interface SignUpInput {
-  email: string;
-  password: string;
-  name: string;
-  politicalAlignment: string;
-  state: string;
-  district: number;
-  recruitedBy?: string;
-}
-
-export function signUp(input: SignUpInput) {
-  return api<unknown>('/api/auth/sign-up/email', { method: 'POST', json: { ...input, callbackURL: CONFIRM_CALLBACK } });
+/** The body is signUpBody's (domain/auth/auth-forms), shared with the form posted without JavaScript. */
+export function signUp(body: ReturnType<typeof signUpBody>) {
+  return api<unknown>('/api/auth/sign-up/email', { method: 'POST', json: body });
 }
 
 export function requestPasswordReset(email: string) {

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { AuthFormValues, FormProblems } from '../../../domain/auth/auth-form-result';
-import { problemsOf } from '../../../domain/auth/auth-forms';
+import { problemsOf, signUpBody } from '../../../domain/auth/auth-forms';
 import { MAX_DISTRICT, STATES, districtsOf, isAtLarge } from '../../../domain/geography/states';
 import { ALIGNMENTS, OTHER_ALIGNMENT_MAX, resolveAlignment } from '../../../domain/profiles/alignment';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/profiles/limits';
@@ -75,15 +75,7 @@ export function RegisterForm({ action, initial, recruitedBy, initialEmail, onReg
     setFormError(null);
     setPending(true);
     try {
-      await signUp({
-        email: data.email,
-        password: data.password,
-        name: data.name,
-        politicalAlignment,
-        state: data.state,
-        district: Number(data.district),
-        ...(recruitedBy ? { recruitedBy } : {}),
-      });
+      await signUp(signUpBody(data, politicalAlignment, recruitedBy));
       onRegistered(data.email);
     } catch (error) {
       setFormError(messageOf(error, t('errors.registerFailed')));
