@@ -99,6 +99,14 @@ describe('behind Caddy', () => {
     expect(new Set(lines.map((l) => l.client))).toEqual(new Set([a, b]));
   });
 
+  it('reads several X-Forwarded-For headers on the wire as one list, in order', async () => {
+    // Joined: 198.18.2.1, 198.18.2.2, 127.0.0.1 → past the trusted proxy, 198.18.2.2 (not the
+    // first header's 198.18.2.1, nor the last one's 127.0.0.1).
+    const headers = { 'x-forwarded-for': ['198.18.2.1', '198.18.2.2', '127.0.0.1'] } as unknown as Record<string, string>;
+    expect((await request(appPort, '/api/config', '127.0.0.1', { headers })).status).toBe(200);
+    expect(t.logs.filter((l) => l.msg === 'request' && l.path === '/api/config').map((l) => l.client)).toEqual(['198.18.2.2']);
+  });
+
   it('believes no X-Forwarded-For from a client that reaches the app directly', async () => {
     const direct = '127.0.0.4';
     for (let i = 0; i < 10; i++) expect((await signInAttempt(appPort, direct, { 'x-forwarded-for': `198.18.1.${i + 1}` })).status, `attempt ${i + 1}`).toBe(400);

@@ -101,4 +101,18 @@ describe('the real client behind a trusted proxy', () => {
     // From a peer that is not a proxy the header is the client's word: the connection is plain http.
     expect((await setPreferences(someClient(), 'https')).headers.getSetCookie().join('\n')).not.toMatch(/; Secure/);
   });
+
+  it('leaves better-auth’s session cookie to BASE_URL: Secure and __Secure- behind an https proxy', async () => {
+    const origin = 'https://caucus.example';
+    const t = createTestApp(database.db, { settings: { BASE_URL: origin, TRUSTED_PROXIES: ['loopback'] }, checkContract: false });
+    const user = await createUser(database.db);
+    const res = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email: user.email, password: user.password },
+      remoteAddress: PROXY,
+      headers: { origin, 'x-forwarded-for': someClient(), 'x-forwarded-proto': 'https' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie().find((c) => c.startsWith('__Secure-better-auth.session_token='))).toMatch(/; Secure/i);
+  });
 });
