@@ -47,6 +47,7 @@ import { authInputGuard, passOn, withJsonBody } from './http/auth-input-guard';
 import { validate } from './http/validate';
 import { errorHandler } from './http/error-handler';
 import { rateLimit } from './http/rate-limit';
+import { clientAddress, forwardingHeaders, requestClient, withClientAddress } from './http/request-client';
 import { accountThrottle, type ThrottleSettings } from './http/account-throttle';
 import { loopbackOnly } from './http/loopback-only';
 import { methodNotAllowed } from './http/method-not-allowed';
@@ -91,7 +92,7 @@ export type AppSettings = Pick<
   | 'STRIPE_WEBHOOK_SECRET'
   | 'STRIPE_PUBLISHABLE_KEY'
 > &
-  Partial<Pick<Settings, 'LIVE_STREAMS_MAX' | 'API_TOKEN_RATE_LIMIT_MAX' | 'API_TOKEN_RATE_LIMIT_WINDOW_SECONDS' | 'CAUCUS_PASSWORD_KEY' | 'CAUCUS_PASSWORD_KEY_PREVIOUS'>> &
+  Partial<Pick<Settings, 'TRUSTED_PROXIES' | 'LIVE_STREAMS_MAX' | 'API_TOKEN_RATE_LIMIT_MAX' | 'API_TOKEN_RATE_LIMIT_WINDOW_SECONDS' | 'CAUCUS_PASSWORD_KEY' | 'CAUCUS_PASSWORD_KEY_PREVIOUS'>> &
   ThrottleSettings & { mailboxEnabled: boolean; extraOrigins?: string[] };
 
 export interface AppDeps {
@@ -186,10 +187,16 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   const app = new Hono<AppEnv>();
   app.onError(errorHandler(logger));
 
+  // Who sent the request: the socket's peer, or behind TRUSTED_PROXIES the client they forward
+  // (decision 041). Every per-address rule below reads it through clientAddress().
+  app.use('*', requestClient(settings.TRUSTED_PROXIES ?? []));
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
-    logger.info({ method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+    logger.info(
+      { method: c.req.method, path: loggablePath(c.req.path), status: c.res.status, ms: Math.round(performance.now() - started), client: clientAddress(c) },
+      'request',
+    );
   });
   // After a write, the browser's reads stay on the primary until the replica has it (decision 028).
   if (deps.readReplica) app.use('/api/*', deps.readReplica.markWrites);
@@ -239,7 +246,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   for (const endpoint of AUTH_ENDPOINTS) {
     const key = `${endpoint.method} ${endpoint.path.replace(/:(\w+)/g, '{$1}')}`;
     const query = AUTH_QUERIES[key];
-    app.on(endpoint.method, endpoint.path, AUTH_DOCS[key]!, authInputGuard(), query ? validate('query', query) : passOn, (c) => auth.handler(withJsonBody(c.req.raw)));
+    app.on(endpoint.method, endpoint.path, AUTH_DOCS[key]!, authInputGuard(), query ? validate('query', query) : passOn, (c) => auth.handler(withClientAddress(c, withJsonBody(c.req.raw))));
   }
   app.all('/api/auth/*', (c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404));
 
@@ -306,7 +313,10 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
           timeZone: settings.APP_TIME_ZONE,
           formResult,
           fetchApi: async (path, init) =>
-            app.fetch(new Request(new URL(path, settings.BASE_URL), { ...init, headers: { ...(init.headers as Record<string, string>), ...(cookie ? { cookie } : {}) } }), c.env),
+            app.fetch(
+              new Request(new URL(path, settings.BASE_URL), { ...init, headers: { ...(init.headers as Record<string, string>), ...forwardingHeaders(c), ...(cookie ? { cookie } : {}) } }),
+              c.env,
+            ),
         });
       } catch (error) {
         logger.error({ err: error, path: loggablePath(url.pathname) }, 'page renderer: drawing the page failed, the browser draws it');
@@ -323,7 +333,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
         origins,
         sendPage,
         callApi: async (c, call) => {
-          const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', origin: c.req.header('origin')! };
+          const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', origin: c.req.header('origin')!, ...forwardingHeaders(c) };
           for (const name of ['cookie', 'accept-language', 'user-agent']) {
             const value = c.req.header(name);
             if (value) headers[name] = value;

@@ -15,6 +15,7 @@ import { createNotificationHub } from './realtime/notification-hub';
 import { startPresence } from './realtime/presence';
 import { USER_STREAM_CHANNEL } from './realtime/user-stream';
 import { loopbackAliases, type Settings } from './settings';
+import { isLoopbackAddress } from './http/loopback-only';
 
 /** Exit codes a server process ends with, which the cluster's primary passes on rather than restart. */
 export const EXIT_CODES = { settings: 2, dataDirInUse: 3, cannotListen: 4 } as const;
@@ -110,7 +111,11 @@ export async function serveApp({ settings, logger, database, vapidKeys, fatal }:
   });
 
   const server = serve({ fetch: app.fetch, port: settings.PORT, hostname: settings.HOST }, (info) => {
-    logger.info({ url: settings.BASE_URL, port: info.port }, 'caucus app listening');
+    logger.info({ url: settings.BASE_URL, port: info.port, trustedProxies: settings.TRUSTED_PROXIES }, 'caucus app listening');
+    // An https address served as plain http on this machine: a proxy in front, unnamed (decision 041).
+    if (settings.BASE_URL.startsWith('https://') && settings.TRUSTED_PROXIES.length === 0 && (isLoopbackAddress(settings.HOST) || settings.HOST === 'localhost')) {
+      logger.warn('TRUSTED_PROXIES is empty: behind a proxy every client has its address, and shares one sign-in limit (set TRUSTED_PROXIES=loopback for Caddy on this machine)');
+    }
   });
   server.on('error', (e: NodeJS.ErrnoException) => {
     const where = `${settings.HOST}:${settings.PORT}`;

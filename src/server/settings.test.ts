@@ -45,6 +45,9 @@ describe('settings', () => {
     [{ BACKUP_SCHEDULE_HOURS: '0' }, 'BACKUP_SCHEDULE_HOURS'],
     [{ ARCHIVE_TIMEOUT_SECONDS: '0' }, 'ARCHIVE_TIMEOUT_SECONDS'],
     [{ PGBACKREST_STANZA: 'a b' }, 'PGBACKREST_STANZA'],
+    [{ TRUSTED_PROXIES: '127.0.0.1, 10.0.0.300' }, "TRUSTED_PROXIES: '10.0.0.300' is not an IP address or CIDR range"],
+    [{ TRUSTED_PROXIES: '10.0.0.0/33' }, "TRUSTED_PROXIES: '10.0.0.0/33' is not an IP address or CIDR range"],
+    [{ TRUSTED_PROXIES: 'caddy.internal' }, "TRUSTED_PROXIES: 'caddy.internal' is not an IP address or CIDR range"],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => loadSettings({ DATA_DIR: dir(), ...env })).toThrow(name);
   });
@@ -60,6 +63,11 @@ describe('settings', () => {
     const s = loadSettings({ DATA_DIR: d, ...env });
     expect(s.backupTool).toBe(backupTool);
     expect(s.backupDir).toBe(backupDir === 'backups' ? path.join(d, 'backups') : backupDir);
+  });
+
+  it('reads TRUSTED_PROXIES as a list of addresses, ranges and loopback; none by default', () => {
+    expect(loadSettings({ DATA_DIR: dir() }).TRUSTED_PROXIES).toEqual([]);
+    expect(loadSettings({ DATA_DIR: dir(), TRUSTED_PROXIES: ' loopback, 10.0.0.0/8,fd00::/8 ,' }).TRUSTED_PROXIES).toEqual(['loopback', '10.0.0.0/8', 'fd00::/8']);
   });
 
   it('takes a replica beside DATABASE_URL', () => {

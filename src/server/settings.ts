@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { parseAddressRange } from '../domain/network/forwarded-client';
 
 const isTimeZone = (tz: string) => {
   try {
@@ -23,6 +24,22 @@ const emailList = z
   )
   .pipe(z.array(z.email('ADMIN_EMAILS must be a comma-separated list of email addresses')));
 
+/** TRUSTED_PROXIES: addresses, CIDR ranges or `loopback`, each checked (decision 041). */
+const addressRangeList = z
+  .string()
+  .default('')
+  .transform((v) =>
+    v
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean),
+  )
+  .superRefine((entries, ctx) => {
+    for (const entry of entries) {
+      if (!parseAddressRange(entry)) ctx.addIssue({ code: 'custom', message: `'${entry}' is not an IP address or CIDR range` });
+    }
+  });
+
 const optionalUrl = (protocols: RegExp, what: string) =>
   z
     .string()
@@ -42,6 +59,8 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   BASE_URL: z.url().optional(),
+  // The proxies in front of the app (Caddy: loopback): X-Forwarded-For and -Proto are believed from them only.
+  TRUSTED_PROXIES: addressRangeList,
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, 'DATABASE_URL'),
   // A streaming-replication standby of DATABASE_URL's server for reads that tolerate lag (docs/scaling.md).

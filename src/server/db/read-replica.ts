@@ -7,6 +7,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Logger } from '../logger';
 import { schema, withGenericPlans, type Database, type Db } from './client';
+import { requestIsHttps } from '../http/request-client';
 
 /** Set after a write: the primary's WAL position once that write had committed, in hexadecimal (cookie-safe). */
 export const WROTE_COOKIE = 'caucus_wrote';
@@ -256,7 +257,7 @@ export function createReadReplica(deps: ReadReplicaDeps): ReadReplica {
     } catch (error) {
       logOncePerMinute('primary-lsn', () => logger.warn({ err: (error as Error).message }, 'read replica: the WAL position after a write could not be read'));
     }
-    setCookie(c, WROTE_COOKIE, lsn, { path: '/', httpOnly: true, sameSite: 'Lax', maxAge: WROTE_COOKIE_SECONDS, secure: new URL(c.req.url).protocol === 'https:' });
+    setCookie(c, WROTE_COOKIE, lsn, { path: '/', httpOnly: true, sameSite: 'Lax', maxAge: WROTE_COOKIE_SECONDS, secure: requestIsHttps(c) });
   };
 
   return {

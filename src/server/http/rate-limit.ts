@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { tooManyAttemptsMessage } from '../../domain/throttle/wait-words';
-import { getConnInfo } from '@hono/node-server/conninfo';
+import { clientAddress } from './request-client';
 import type { Db } from '../db/client';
 import type { Clock } from '../clock';
 
@@ -58,13 +58,8 @@ export function tooManyAttempts(c: Context, retryAfterSeconds: number): Response
   return c.json({ error: { code: 'rate_limited', message: tooManyAttemptsMessage(seconds) } }, 429);
 }
 
-export function clientAddress(c: Parameters<MiddlewareHandler>[0]): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown'; // app.request() in tests has no socket
-  }
-}
+/** The real client (behind TRUSTED_PROXIES too), decided once per request in request-client.ts. */
+export { clientAddress };
 
 export function rateLimit(options: {
   db: Db;

@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema/auth';
 import { SESSION_DAYS, SESSION_UPDATE_AGE_SECONDS, type Auth } from '../features/auth/auth';
 import { unauthorized } from './app-error';
+import type { RequestClient } from './request-client';
 
 export interface SessionUser {
   id: string;
@@ -23,7 +24,8 @@ export interface RequestToken {
   scopes: readonly string[];
 }
 
-export type AppEnv = { Variables: { user: SessionUser | null; apiToken?: RequestToken } };
+/** `client`: who sent the request, behind trusted proxies too (http/request-client.ts, decision 041). */
+export type AppEnv = { Variables: { user: SessionUser | null; apiToken?: RequestToken; client?: RequestClient } };
 
 export interface SessionDeps {
   auth: Auth;

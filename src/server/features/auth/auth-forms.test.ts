@@ -261,6 +261,16 @@ describe('what the form handler refuses (never a 500)', () => {
     expect((await post(limited, '/auth', { form: 'login', email: user.email, password: user.password }, { remoteAddress: '203.0.113.78' })).status).toBe(303);
   });
 
+  it('behind a trusted proxy the limit is the forwarded client’s, through the form too (decision 041)', async () => {
+    const limited = createTestApp(database.db, { webDist: dist, ssrDist: ssr, settings: { AUTH_RATE_LIMIT_MAX: 2, TRUSTED_PROXIES: ['loopback'] } });
+    const user = await createUser(database.db);
+    const behindProxy = (client: string, password: string) =>
+      post(limited, '/auth', { form: 'login', email: user.email, password }, { remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': client } });
+    for (let i = 0; i < 2; i++) expect((await behindProxy('203.0.113.90', 'wrong password')).status).toBe(401);
+    expect((await behindProxy('203.0.113.90', user.password)).status).toBe(429);
+    expect((await behindProxy('203.0.113.91', user.password)).status).toBe(303);
+  });
+
   it("the per-account back-off of sign-in applies, whatever the address", async () => {
     const throttled = createTestApp(database.db, { webDist: dist, ssrDist: ssr, settings: { SIGN_IN_FREE_FAILURES: 1 } });
     const user = await createUser(database.db);

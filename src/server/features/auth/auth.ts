@@ -15,6 +15,7 @@ import { loggableError, type Logger } from '../../logger';
 import { recordEmailConfirmation } from '../badges/founding.service';
 import { awardReferralSpark } from '../points/referral.service';
 import { clearSignInFailures } from '../../http/account-throttle';
+import { CLIENT_ADDRESS_HEADER } from '../../http/request-client';
 import { asLanguage, requestLanguage, type Language } from '../../../domain/i18n/languages';
 
 export interface AuthDeps {
@@ -62,6 +63,8 @@ export function createAuth(deps: AuthDeps) {
     advanced: {
       database: { generateId: 'uuid' },
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+      // The client's address as app.ts decided it (TRUSTED_PROXIES), never a header the client wrote.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
     user: {
       additionalFields: {

@@ -3,6 +3,7 @@ import { translateMessage } from '../../../domain/i18n/translate-message';
 import { spoken } from '../../http/translated-errors';
 import type { Clock } from '../../clock';
 import { rateLimit } from '../../http/rate-limit';
+import { requestIsHttps } from '../../http/request-client';
 import { exportPersonalData } from './data-export.service';
 import { zValidator } from '@hono/zod-validator';
 import { Hono, type Context } from 'hono';
@@ -124,7 +125,7 @@ export function profileRoutes(deps: { db: Db; clock: Clock; baseUrl: string; onS
     async (c) => {
       const body = c.req.valid('json');
       await profiles.updatePreferences(deps, requireUser(c).id, body);
-      const cookie = { path: '/', maxAge: 365 * 24 * 3600, sameSite: 'Lax', secure: new URL(c.req.url).protocol === 'https:' } as const;
+      const cookie = { path: '/', maxAge: 365 * 24 * 3600, sameSite: 'Lax', secure: requestIsHttps(c) } as const;
       if (body.language) setCookie(c, LANGUAGE_COOKIE, body.language, cookie);
       if (body.theme) setCookie(c, THEME_COOKIE, body.theme, cookie);
       return c.json(await profiles.getOwnProfile(deps, requireUser(c).id));
