@@ -4,7 +4,7 @@
 // confirms the email from the mail, joins a caucus of their district, chats and casts the vote
 // that elects its Delegate, all over https://. The browser trusts Caddy's local CA by the public
 // keys of its certificates (--ignore-certificate-errors-spki-list), nothing wider.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash, X509Certificate } from 'node:crypto';
 import { once } from 'node:events';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ import { addVotingMembers, createCaucusRow } from '../../src/server/test/caucus-
 import { freePort } from '../../src/server/test/free-port';
 import { startSmtpSink } from '../../src/server/test/smtp-sink';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium';
-import { firstUrl, logInThroughForm } from './support/fixtures';
+import { appAdopted, firstUrl, logInThroughForm } from './support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -43,6 +43,7 @@ function startGroup(command: string, args: string[], options: { cwd: string; env
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  child.on('error', (e) => keep(Buffer.from(`${command}: ${e.message}\n`)));
   return { child, output: () => output };
 }
 
@@ -128,6 +129,8 @@ let appPort = 0;
 
 test.beforeAll(async () => {
   test.setTimeout(150_000); // a first start: initdb and the migrations, then Caddy's CA
+  const version = spawnSync('caddy', ['version'], { encoding: 'utf8' });
+  if (version.status !== 0) throw new Error("Debian's Caddy is needed for this test: apt-get install -y caddy");
   folder = mkdtempSync(path.join(tmpdir(), 'caucus-https-'));
   chmodSync(folder, 0o755); // as root, PostgreSQL runs as the postgres user and must reach DATA_DIR
   const dataDir = path.join(folder, 'data');
@@ -223,7 +226,7 @@ async function newPage(): Promise<{ context: BrowserContext; page: Page }> {
 }
 
 test('over https through Caddy: a newcomer registers, confirms by mail, joins a caucus, chats and elects its Delegate', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000); // about a minute on a quiet machine; four with a dozen busy processes beside it
   const db = database!.db;
   const state = { code: 'CA', name: 'California', district: 12 };
   const caucus = await createCaucusRow(db, { name: 'Harbor Street', state: state.code, district: state.district, level: 1 });
@@ -249,6 +252,7 @@ test('over https through Caddy: a newcomer registers, confirms by mail, joins a 
     // The page is compressed by the app and passes through Caddy as it is.
     expect(landing!.headers()['content-encoding']).toBe('br');
 
+    await appAdopted(page); // the page drawn by the server is the app's from here on
     await page.getByRole('tab', { name: 'Register' }).click();
     const form = page.getByRole('form', { name: 'Register' });
     await form.getByLabel('Name').fill(newcomer.name);
@@ -289,6 +293,7 @@ test('over https through Caddy: a newcomer registers, confirms by mail, joins a 
   const delegatePage = await newPage();
   await test.step("a neighbour signs in through the form and opens the caucus' live chat", async () => {
     await delegatePage.page.goto('/auth');
+    await appAdopted(delegatePage.page); // the form drawn by the server is the app's from here on
     await logInThroughForm(delegatePage.page, delegate);
     await expect(delegatePage.page).not.toHaveURL(/\/auth$/);
     await delegatePage.page.goto(`/caucus/${caucus.id}`);
@@ -299,6 +304,7 @@ test('over https through Caddy: a newcomer registers, confirms by mail, joins a 
   await test.step('the newcomer joins; a chat message reaches the neighbour live through Caddy (SSE)', async () => {
     await page.goto(`/caucus/${caucus.id}`);
     await expect(page.getByRole('heading', { level: 1, name: caucus.name })).toBeVisible();
+    await appAdopted(page);
     await page.getByRole('button', { name: 'Join Caucus' }).click();
     await expect(page.getByText('You are a voting member of this caucus.')).toBeVisible();
     const [row] = await db.select().from(caucusMembers).where(eq(caucusMembers.userId, (await db.select({ id: users.id }).from(users).where(eq(users.email, newcomer.email)))[0]!.id));
