@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { trackInFlight } from './http/in-flight';
 import { systemClock } from './clock';
 import type { ConnectionConfig, Database } from './db/client';
 import { openReadReplica } from './db/read-replica';
@@ -16,6 +17,9 @@ import { startPresence } from './realtime/presence';
 import { USER_STREAM_CHANNEL } from './realtime/user-stream';
 import { loopbackAliases, type Settings } from './settings';
 import { isLoopbackAddress } from './http/loopback-only';
+
+/** How long a stopping process lets the requests it is answering finish. */
+const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Exit codes a server process ends with, which the cluster's primary passes on rather than restart. */
 export const EXIT_CODES = { settings: 2, dataDirInUse: 3, cannotListen: 4 } as const;
@@ -110,7 +114,8 @@ export async function serveApp({ settings, logger, database, vapidKeys, fatal }:
     vapidPublicKey: vapidKeys.publicKey,
   });
 
-  const server = serve({ fetch: app.fetch, port: settings.PORT, hostname: settings.HOST }, (info) => {
+  const inFlight = trackInFlight(app.fetch);
+  const server = serve({ fetch: inFlight.fetch, port: settings.PORT, hostname: settings.HOST }, (info) => {
     logger.info({ url: settings.BASE_URL, port: info.port, trustedProxies: settings.TRUSTED_PROXIES }, 'caucus app listening');
     // An https address served as plain http on this machine: a proxy in front, unnamed (decision 041).
     if (settings.BASE_URL.startsWith('https://') && settings.TRUSTED_PROXIES.length === 0 && (isLoopbackAddress(settings.HOST) || settings.HOST === 'localhost')) {
@@ -127,13 +132,18 @@ export async function serveApp({ settings, logger, database, vapidKeys, fatal }:
   });
 
   stops.push(
-    () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // Live streams never end by themselves: close them so shutdown is prompt.
-        (server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.();
-        setTimeout(resolve, 5000).unref();
-      }),
+    async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // No new connection from here; idle keep-alive ones go now. The requests being answered
+      // finish (bounded), then what is left goes: live streams never end by themselves, and their
+      // pages reconnect to the next process.
+      const nodeServer = server as unknown as { closeIdleConnections?: () => void; closeAllConnections?: () => void };
+      nodeServer.closeIdleConnections?.();
+      const settled = await inFlight.settled(SHUTDOWN_GRACE_MS);
+      if (!settled) logger.warn({ requests: inFlight.count() }, 'requests still being answered at shutdown were cut');
+      nodeServer.closeAllConnections?.();
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+    },
     stopWaking,
     () => notifications.close(),
     () => startedQueue.stop(),
