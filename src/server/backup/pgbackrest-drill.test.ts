@@ -20,7 +20,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { countInvariantViolations } from '../../../scripts/bench/write-bench';
 import { checkElectionRecord, sha256Hex } from '../../domain/caucuses/election-record';
-import { openDatabase, type Database } from '../db/client';
+import { migrateDatabase, openDatabase, type Database } from '../db/client';
 import { caucusMembers, caucuses, chatMessages, votes } from '../db/schema/caucuses';
 import { backupEvents } from '../db/schema/operations';
 import { readElectionRecord } from '../features/caucuses/election-record.service';
@@ -118,30 +118,27 @@ class Cluster {
       ].join('\n'),
       { flag: 'a' },
     );
-    // deploy/pgbackrest.conf with the paths of this folder.
-    writeFileSync(
-      this.config,
-      [
-        '[global]',
-        `repo1-path=${path.join(this.dir, 'repo')}`,
-        `log-path=${path.join(this.dir, 'log')}`,
-        `lock-path=${path.join(this.dir, 'lock')}`,
-        `spool-path=${path.join(this.dir, 'spool')}`,
-        'repo1-retention-full-type=time',
-        'repo1-retention-full=14',
-        'start-fast=y',
-        'compress-type=lz4',
-        'log-level-console=warn',
-        'log-level-file=info',
-        '',
-        `[${STANZA}]`,
-        `pg1-path=${this.data}`,
-        `pg1-port=${this.port}`,
-        `pg1-socket-path=${this.socketDir}`,
-        'pg1-user=postgres',
-        '',
-      ].join('\n'),
-    );
+    // deploy/pgbackrest.conf itself, with the paths of this folder: the drill tests what operators install.
+    const paths: Record<string, string> = {
+      'repo1-path': path.join(this.dir, 'repo'),
+      'log-path': path.join(this.dir, 'log'),
+      'spool-path': path.join(this.dir, 'spool'),
+      'pg1-path': this.data,
+      'pg1-port': String(this.port),
+      'pg1-socket-path': this.socketDir,
+    };
+    const deployed = readFileSync(path.join(root, 'deploy', 'pgbackrest.conf'), 'utf8').split('\n');
+    const config = deployed.map((line) => {
+      const key = /^([a-z0-9-]+)=/.exec(line)?.[1];
+      if (!key || !(key in paths)) return line;
+      const value = paths[key]!;
+      delete paths[key];
+      return `${key}=${value}`;
+    });
+    expect(Object.keys(paths), 'settings deploy/pgbackrest.conf should have').toEqual([]);
+    // pgBackRest's locks (default /tmp/pgbackrest) in this folder too, apart from any other drill.
+    config.splice(config.indexOf('[global]') + 1, 0, `lock-path=${path.join(this.dir, 'lock')}`);
+    writeFileSync(this.config, config.join('\n'));
     chmodSync(this.config, 0o644);
   }
 
@@ -321,10 +318,13 @@ if (skipped) {
         await postgresCommand('pgbackrest', [`--config=${cluster!.config}`, `--stanza=${STANZA}`, 'check']);
       });
 
-      // The app migrates the database at its start.
-      const first = await timed('app start', () => startApp(cluster!, appDir));
+      // The schema first (the app would migrate it too), then the app starts while the data is
+      // set up and backed up: its first start is the longest step on a busy machine.
       let database = openDatabase(cluster.url, { max: 4 });
       const { db, pool } = database;
+      await timed('migrate', () => migrateDatabase(db));
+      const appStarting = timed('app start (beside setup and backup)', () => startApp(cluster!, appDir));
+      appStarting.catch(() => undefined); // awaited below; its failure is reported there
 
       const setupStarted = Date.now();
       // Setup by SQL: A, an open caucus to join; B, a full caucus voting; C, three members about
@@ -346,6 +346,7 @@ if (skipped) {
       const [backupRow] = await db.select().from(backupEvents).where(and(eq(backupEvents.kind, 'base-backup'), eq(backupEvents.label, backup.label)));
       expect(backupRow).toMatchObject({ tool: 'pgbackrest', ok: true, error: null });
 
+      const first = await appStarting;
       const call = (method: string, pathname: string, userId: string, body: unknown) => (baseUrl: string) =>
         fetch(`${baseUrl}${pathname}`, {
           method,
@@ -428,6 +429,7 @@ if (skipped) {
       );
       const verified = await timed('verify', () => tool.verify());
       expect(verified, verified.detail).toMatchObject({ ok: true });
+      expect(await db.select({ ok: backupEvents.ok, tool: backupEvents.tool }).from(backupEvents).where(eq(backupEvents.kind, 'verify'))).toEqual([{ ok: true, tool: 'pgbackrest' }]);
 
       // The disk is lost: the app and PostgreSQL stop hard, the cluster's folder is gone.
       await database.close();
