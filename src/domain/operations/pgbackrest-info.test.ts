@@ -7,6 +7,7 @@ import {
   PgbackrestOutputError,
   recoveryTargetTime,
   redactSecrets,
+  restoreTargetProblem,
   retentionFullDays,
 } from './pgbackrest-info';
 
@@ -105,6 +106,26 @@ describe('recoveryTargetTime', () => {
     ['2026-12-01T22:15:00.5+02:00', '2026-12-01 20:15:00.500+00'],
   ])('%s → %s', (iso, expected) => expect(recoveryTargetTime(new Date(iso))).toBe(expected));
   it('refuses an invalid date', () => expect(() => recoveryTargetTime(new Date('nope'))).toThrow(RangeError));
+});
+
+describe('restoreTargetProblem', () => {
+  const backups = [
+    { finishedAt: new Date('2026-12-01T02:30:40Z'), error: false },
+    { finishedAt: new Date('2026-12-02T02:30:20Z'), error: false },
+  ];
+  it.each([
+    ['the latest, with backups', backups, undefined, null],
+    ['a moment after the first backup', backups, new Date('2026-12-01T20:15:00Z'), null],
+    ['a moment after the last backup', backups, new Date('2026-12-03T08:00:00Z'), null],
+    ['a moment before any backup ended', backups, new Date('2026-12-01T02:30:00Z'), 'the earliest moment a restore can reach is just after 2026-12-01T02:30:40.000Z'],
+    ['the very end of the first backup', backups, new Date('2026-12-01T02:30:40Z'), 'no backup ended before 2026-12-01T02:30:40.000Z'],
+    ['no backup at all', [], undefined, 'the repository holds no backup'],
+    ['only a failed backup', [{ finishedAt: new Date('2026-12-01T02:30:40Z'), error: true }], new Date('2026-12-02T00:00:00Z'), 'the repository holds no backup'],
+  ])('%s', (_what, list, to, expected) => {
+    const problem = restoreTargetProblem(list, to);
+    if (expected === null) expect(problem).toBeNull();
+    else expect(problem).toContain(expected);
+  });
 });
 
 describe('parseVerifyText', () => {

@@ -121,6 +121,22 @@ export function recoveryTargetTime(at: Date): string {
   return at.toISOString().replace('T', ' ').replace('Z', '+00');
 }
 
+/**
+ * Why a restore to `to` cannot work, or null when it can: pgBackRest starts from the newest
+ * backup that ended before the target, so there must be one (an earlier target would make
+ * PostgreSQL stop before its copy is consistent, and refuse to start).
+ */
+export function restoreTargetProblem(backups: readonly Pick<PgbackrestBackup, 'finishedAt' | 'error'>[], to: Date | undefined): string | null {
+  const usable = backups.filter((b) => !b.error);
+  if (usable.length === 0) return 'the repository holds no backup to restore: take one with `npm run backup`';
+  if (to === undefined) return null;
+  const earliest = new Date(Math.min(...usable.map((b) => b.finishedAt.getTime())));
+  if (to.getTime() <= earliest.getTime()) {
+    return `no backup ended before ${to.toISOString()}: the earliest moment a restore can reach is just after ${earliest.toISOString()}`;
+  }
+  return null;
+}
+
 export interface VerifySummary {
   ok: boolean;
   backupsChecked: number;

@@ -361,6 +361,12 @@ if (skipped) {
         expect(res.status, await res.text()).toBe(200);
       }
 
+      // The next backup is a differential one (the rule of decision 044); the restore to T
+      // starts from it and the full backup it depends on.
+      const diff = await timed('differential backup', () => tool.backupNow());
+      expect(diff.label).toMatch(new RegExp(`^${backup.label}_\\d{8}-\\d{6}D$`));
+      expect((await tool.list()).map((b) => b.label)).toEqual([diff.label, backup.label]);
+
       const writes: Write[] = [
         ...joiners.map((u, i) => ({
           what: `join ${i}`,

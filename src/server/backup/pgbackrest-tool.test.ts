@@ -18,6 +18,17 @@ function fakePgbackrest(name: string, body: string): string {
   return file;
 }
 
+// `pgbackrest info --output=json` with one full backup that ended at 2026-12-01T02:30:40Z.
+const INFO = JSON.stringify([
+  {
+    name: 'caucus',
+    status: { code: 0, message: 'ok' },
+    backup: [{ label: '20261201-023000F', type: 'full', timestamp: { start: 1796092200, stop: 1796092240 }, info: { size: 1 }, error: false }],
+    archive: [{ database: { id: 1 }, min: '000000010000000000000001', max: '000000010000000000000009' }],
+    db: [{ id: 1 }],
+  },
+]);
+
 const tool = (command: string, timeoutMs = 10_000) =>
   pgbackrestTool({ stanza: 'caucus', configPath: '/etc/pgbackrest/pgbackrest.conf', db: null, retentionDays: 14, command, timeouts: { info: timeoutMs, backup: timeoutMs, restore: timeoutMs, check: timeoutMs, verify: timeoutMs } });
 
@@ -50,10 +61,16 @@ describe('pgbackrestTool when pgBackRest misbehaves', () => {
     expect(error.message).not.toContain('hunter2-key');
   });
 
-  it('passes the stanza, config, retention and target time, and nothing of the app’s environment', async () => {
+  it('passes the stanza, config and target time, and nothing of the app’s environment', async () => {
     const argsFile = path.join(dir, 'args');
     const envFile = path.join(dir, 'env');
-    const recorder = fakePgbackrest('records', `printf '%s\\n' "$@" > ${argsFile}; env > ${envFile}`);
+    // It answers `info` with one full backup of 2026-12-01 02:30, and records the restore's call.
+    const recorder = fakePgbackrest(
+      'records',
+      `for last; do :; done
+if [ "$last" = info ]; then echo '${INFO}'; exit 0; fi
+printf '%s\\n' "$@" > ${argsFile}; env > ${envFile}`,
+    );
     process.env.AUTH_SECRET_FOR_THIS_TEST = 'must-not-leak';
     try {
       const result = await tool(recorder).restore({ to: new Date('2026-12-01T20:15:00.250Z'), target: '/var/lib/postgresql/15/restored' });
@@ -71,5 +88,12 @@ describe('pgbackrestTool when pgBackRest misbehaves', () => {
       'restore',
     ]);
     expect(readFileSync(envFile, 'utf8')).not.toContain('must-not-leak');
+  });
+
+  it('refuses a moment before the first backup ended, naming the earliest it can reach', async () => {
+    const answers = fakePgbackrest('answers-info', `for last; do :; done\nif [ "$last" = info ]; then echo '${INFO}'; exit 0; fi\nexit 99`);
+    await expect(tool(answers).restore({ to: new Date('2026-12-01T02:00:00Z'), target: '/var/lib/postgresql/15/main' })).rejects.toThrow(
+      'Cannot restore: no backup ended before 2026-12-01T02:00:00.000Z: the earliest moment a restore can reach is just after 2026-12-01T02:30:40.000Z.',
+    );
   });
 });

@@ -14,6 +14,7 @@ import {
   parseVerifyText,
   recoveryTargetTime,
   redactSecrets,
+  restoreTargetProblem,
   retentionFullDays,
   type PgbackrestBackup,
 } from '../../domain/operations/pgbackrest-info';
@@ -269,6 +270,8 @@ export function pgbackrestTool(options: PgbackrestToolOptions): BackupToolShape 
       // With a time, pgBackRest picks the newest backup that ended before it and PostgreSQL
       // replays archived WAL up to it; without one, to the end of the archive. Either way the
       // server is promoted when recovery ends: start it (systemctl start postgresql@15-main).
+      const problem = restoreTargetProblem((await info()).backups, to);
+      if (problem) throw new PgbackrestError(`Cannot restore: ${problem}.`);
       const args = to
         ? ['--type=time', `--target=${recoveryTargetTime(to)}`, '--target-action=promote']
         : ['--type=default'];
