@@ -161,7 +161,7 @@ export async function restoreBackup(options: { backupDir: string; target: string
   const settings = [
     BEGIN_MARK,
     `restore_command = ${quoteConf(restoreCommand)}`,
-    ...(options.to ? [`recovery_target_time = ${quoteConf(options.to.toISOString())}`] : []),
+    ...(options.to ? [`recovery_target_time = ${quoteConf(options.to.toISOString().replace('T', ' ').replace('Z', '+00'))}`] : []),
     `recovery_target_action = 'promote'`,
     END_MARK,
   ];
