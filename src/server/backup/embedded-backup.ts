@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import { desc, and, eq } from 'drizzle-orm';
@@ -58,6 +58,16 @@ export function embeddedBackupTool(deps: EmbeddedBackupDeps): BackupTool & {
       for (const name of walFilesToDelete(readdirSync(walDir(deps.backupDir)), plan.keepWalFrom)) {
         rmSync(path.join(walDir(deps.backupDir), name), { force: true });
         walFiles++;
+      }
+    }
+    // Left by a backup or a check that was interrupted (a killed process): gone after 6 hours.
+    const stale = now().getTime() - 6 * 3_600_000;
+    for (const [dir, isLeftover] of [
+      [baseDir(deps.backupDir), (name: string) => name.endsWith('.partial')],
+      [deps.backupDir, (name: string) => name.startsWith('.verify-')],
+    ] as const) {
+      for (const name of readdirSync(dir)) {
+        if (isLeftover(name) && statSync(path.join(dir, name)).mtimeMs < stale) rmSync(path.join(dir, name), { recursive: true, force: true });
       }
     }
     if (plan.deleteLabels.length > 0 || walFiles > 0) log(`backups: retention removed ${plan.deleteLabels.length} base backup(s) and ${walFiles} WAL file(s)`);
