@@ -197,20 +197,15 @@ async function present(pool: pg.Pool, ack: Acknowledged): Promise<{ joins: numbe
 
 const counts = (ack: Acknowledged) => ({ joins: ack.joins.length, votes: ack.votes.length, messages: ack.messages.length });
 
-const t0 = Date.now();
-const step = (what: string) => console.log(`drill: ${what} at ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-
 describe('the restore drill of the embedded backups', () => {
   it('restores to T exactly what was acknowledged before T, and without --to everything archived', async () => {
     const folder = newFolder();
     const dataDir = path.join(folder, 'data');
     const backupDir = path.join(folder, 'backups');
     const app = await startApp(dataDir, backupDir);
-    step('app started');
 
     // The app's first base backup, taken at start because there was none.
     await waitUntil('the first base backup', () => readManifests(backupDir).length > 0, 60_000, 200);
-    step('first base backup');
     const secret = readFileSync(path.join(dataDir, 'auth-secret'), 'utf8').trim();
     const vapid = readFileSync(path.join(dataDir, 'vapid-keys.json'), 'utf8');
 
@@ -225,8 +220,6 @@ describe('the restore drill of the embedded backups', () => {
       const people = [first, second].flatMap((p) => [...p.members, ...p.joiners].map((u) => u.id));
       const cookies = await mintSessions(live.pool, people, secret);
       unsubscribe = unsubscribeToken(secret, first.members[0]!.id, 'digest-daily');
-
-      step('prepared');
       before = await writePhase(app.baseUrl, cookies, first, 0);
       // T: after the last write acknowledged before it; the writes after T start once the clock passed it.
       T = new Date(Date.now() + 5);
@@ -240,8 +233,6 @@ describe('the restore drill of the embedded backups', () => {
       });
       expect(late.status).toBe(201);
       after.messages.push(((await late.json()) as { id: string }).id);
-
-      step('writes done');
       // Everything written is archived: switch to a new WAL segment and wait for the archiver.
       const switched = (await live.pool.query<{ wal: string }>('select pg_walfile_name(pg_switch_wal()) as wal')).rows[0]!.wal;
       await waitUntil(
@@ -256,8 +247,6 @@ describe('the restore drill of the embedded backups', () => {
     }
     expect(counts(before)).toEqual({ joins: 8, votes: 3, messages: 8 });
     expect(counts(after)).toEqual({ joins: 8, votes: 3, messages: 9 });
-
-    step('archived');
     // The disk is lost: the app dies and its data folder goes.
     await stopApp(app, 'SIGKILL');
     await stopPostmaster(dataDir);
@@ -278,8 +267,6 @@ describe('the restore drill of the embedded backups', () => {
     // The secrets came back, byte for byte.
     expect(readFileSync(path.join(atT, 'auth-secret'), 'utf8').trim()).toBe(secret);
     expect(readFileSync(path.join(atT, 'vapid-keys.json'), 'utf8')).toBe(vapid);
-
-    step('restored to T');
     // Without --to: everything archived (done before any app runs on a restored folder).
     const latest = path.join(folder, 'latest');
     await restoreBackup({ backupDir, target: latest });
@@ -295,8 +282,6 @@ describe('the restore drill of the embedded backups', () => {
     } finally {
       await server.stop();
     }
-
-    step('restored latest and checked');
     // The app on the folder restored to T, archiving into the same BACKUP_DIR (a new timeline).
     const restored = await startApp(atT, backupDir);
     const database = openDatabase(embeddedConnection(atT), { max: 2 });
@@ -310,7 +295,6 @@ describe('the restore drill of the embedded backups', () => {
     } finally {
       await database.close();
     }
-    step('restored app checked');
     // An unsubscribe link signed before the loss still works (the old AUTH_SECRET came back).
     const res = await fetch(`${restored.baseUrl}/api/unsubscribe/${unsubscribe}`);
     expect(res.status, await res.text()).toBe(200);
