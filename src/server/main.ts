@@ -1,6 +1,8 @@
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { openDatabase, type ConnectionConfig } from './db/client';
+import { describeBackups } from './backup/backup-schedule';
+import { BackupDirError } from './backup/wal-archive';
 import { openAppDatabase, type AppDatabase } from './db/app-database';
 import { DataDirInUseError, DataDirUnreachableError } from './db/embedded';
 import { grantAdministrators } from './features/admin/admin.service';
@@ -42,6 +44,10 @@ async function main() {
       console.error(e.message);
       process.exit(EXIT_CODES.dataDirInUse);
     }
+    if (e instanceof BackupDirError) {
+      console.error(e.message);
+      process.exit(EXIT_CODES.settings);
+    }
     throw e;
   }
   if (database.mode === 'url') logger.info('using the PostgreSQL server of DATABASE_URL');
@@ -63,6 +69,7 @@ async function main() {
   // Made once here, before any worker reads it (every process must sign with the same pair).
   const vapidKeys = loadOrCreateVapidKeys({ dataDir: settings.dataDir, publicKey: settings.VAPID_PUBLIC_KEY, privateKey: settings.VAPID_PRIVATE_KEY });
   startupNotes(settings, logger);
+  logger.info(await describeBackups(settings, database.db));
 
   if (workers > 1) {
     runPrimary({

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { BACKUP_JOB, backupJobs } from './backup/backup-schedule';
 import { trackInFlight } from './http/in-flight';
 import { systemClock } from './clock';
 import type { ConnectionConfig, Database } from './db/client';
@@ -73,19 +74,23 @@ export async function serveApp({ settings, logger, database, vapidKeys, fatal }:
   queue = await startJobQueue({
     connection: database.connection,
     logger,
-    jobs: appJobs({
-      db: database.db,
-      clock: systemClock,
-      logger,
-      baseUrl: settings.BASE_URL,
-      secret: settings.AUTH_SECRET,
-      mail,
-      push,
-      connectedAmong: presence.connectedAmong,
-      queue: () => queue,
-      movementRefreshMinutes: settings.MOVEMENT_REFRESH_MINUTES,
-      timeZone: settings.APP_TIME_ZONE,
-    }),
+    jobs: [
+      ...appJobs({
+        db: database.db,
+        clock: systemClock,
+        logger,
+        baseUrl: settings.BASE_URL,
+        secret: settings.AUTH_SECRET,
+        mail,
+        push,
+        connectedAmong: presence.connectedAmong,
+        queue: () => queue,
+        movementRefreshMinutes: settings.MOVEMENT_REFRESH_MINUTES,
+        timeZone: settings.APP_TIME_ZONE,
+      }),
+      // The app's own backups (decision 043): a base backup when one is due.
+      ...backupJobs({ settings, db: database.db, connection: database.connection, logger }),
+    ],
   });
   const startedQueue = queue;
   const stopWaking = await wakeJobsOnWrites(notifications, startedQueue, logger, { mail: mail !== null });
@@ -93,6 +98,8 @@ export async function serveApp({ settings, logger, database, vapidKeys, fatal }:
   await startedQueue.send('notification-delivery');
   // The movement's figures at once, so a fresh app (or one whose data was seeded directly) has them.
   await startedQueue.send(JOBS.movementRefresh);
+  // The first base backup at once when there is none (the job checks whether one is due).
+  if (settings.backupTool === 'embedded' && settings.backupDir) await startedQueue.send(BACKUP_JOB);
 
   // DATABASE_REPLICA_URL (decision 028): this process's pool on the hot standby, for tolerant reads.
   const readReplica = settings.DATABASE_REPLICA_URL ? await openReadReplica({ url: settings.DATABASE_REPLICA_URL, primary: database, logger }) : null;

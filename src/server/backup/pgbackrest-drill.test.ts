@@ -18,7 +18,7 @@ import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { countInvariantViolations } from '../../../scripts/bench/write-bench';
+import { countInvariantViolations } from '../db/database-invariants';
 import { checkElectionRecord, sha256Hex } from '../../domain/caucuses/election-record';
 import { migrateDatabase, openDatabase, type Database } from '../db/client';
 import { caucusMembers, caucuses, chatMessages, votes } from '../db/schema/caucuses';

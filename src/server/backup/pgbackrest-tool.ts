@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { userInfo } from 'node:os';
 import type { Db } from '../db/client';
+import type { BackupInfo, BackupTool } from './backup-tool';
 import { backupEvents } from '../db/schema/operations';
 import {
   errorTail,
@@ -18,24 +19,6 @@ import {
   retentionFullDays,
   type PgbackrestBackup,
 } from '../../domain/operations/pgbackrest-info';
-
-// TODO(lead, at merge): import BackupInfo and BackupTool from './backup-tool' (the backup
-// helper's file) and drop these two copies; they are identical to common.md's contract.
-export interface BackupInfo {
-  label: string;
-  startedAt: Date;
-  finishedAt: Date;
-  bytes: number | null;
-  walStart?: string | null;
-  walStop?: string | null;
-}
-export interface BackupToolShape {
-  readonly name: 'embedded' | 'pgbackrest';
-  backupNow(): Promise<BackupInfo>;
-  list(): Promise<BackupInfo[]>;
-  verify(): Promise<{ ok: boolean; checked: string; detail: string }>;
-  restore(options: { to?: Date; target: string }): Promise<{ target: string; recoveredTo: Date | null }>;
-}
 
 /** How long each kind of pgBackRest command may take before it is stopped (milliseconds). */
 export interface PgbackrestTimeouts {
@@ -171,7 +154,7 @@ export function pgbackrestToolFromSettings(
 }
 
 /** The BackupTool of a PostgreSQL server backed up by pgBackRest. */
-export function pgbackrestTool(options: PgbackrestToolOptions): BackupToolShape & {
+export function pgbackrestTool(options: PgbackrestToolOptions): BackupTool & {
   /** The stanza's backups and archived WAL range, as `pgbackrest info` says. */
   info(): Promise<ReturnType<typeof parsePgbackrestInfo>>;
   /** `pgbackrest check`: the server archives WAL into the repository now. */

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { migrateDatabase, openDatabase, type ConnectionConfig, type Database } from './client';
+import { archiveFlags, prepareBackupDir } from '../backup/wal-archive';
 import { acquireAppLock, DataDirInUseError, startEmbeddedPostgres } from './embedded';
 
 /** The database the app keeps in its data folder. */
@@ -25,7 +26,12 @@ export interface AppDatabase extends Database {
 }
 
 export interface OpenAppDatabaseOptions {
-  settings: { DATABASE_URL?: string | undefined; dataDir: string };
+  /**
+   * With `backupDir` (the app's own backups, decision 043), the embedded PostgreSQL we start
+   * archives its WAL there, whoever starts it (the server, the seed, an admin task): a gap in
+   * the archive would end every restore at it.
+   */
+  settings: { DATABASE_URL?: string | undefined; dataDir: string; backupDir?: string | null; ARCHIVE_TIMEOUT_SECONDS?: number };
   log?: (message: string) => void;
   /** Pool size (default 10). */
   poolMax?: number;
@@ -71,7 +77,12 @@ export async function openAppDatabase(options: OpenAppDatabaseOptions): Promise<
   process.on('exit', releaseLock);
   let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>>;
   try {
-    embedded = await startEmbeddedPostgres({ dataDir: settings.dataDir, database: APP_DATABASE_NAME, log });
+    let postgresFlags: string[] = [];
+    if (settings.backupDir) {
+      prepareBackupDir(settings.backupDir); // BackupDirError: one line naming BACKUP_DIR
+      postgresFlags = archiveFlags({ backupDir: settings.backupDir, archiveTimeoutSeconds: settings.ARCHIVE_TIMEOUT_SECONDS ?? 60 });
+    }
+    embedded = await startEmbeddedPostgres({ dataDir: settings.dataDir, database: APP_DATABASE_NAME, log, postgresFlags });
   } catch (e) {
     releaseLock();
     process.off('exit', releaseLock);

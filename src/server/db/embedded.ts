@@ -85,6 +85,8 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   database: string;
   log: (message: string) => void;
+  /** More `postgres` flags (the WAL archiving of the app's backups, src/server/backup/wal-archive.ts). */
+  postgresFlags?: string[];
 }): Promise<EmbeddedServer> {
   const pgDir = path.join(path.resolve(options.dataDir), 'postgres');
   const isRoot = process.getuid?.() === 0;
@@ -99,7 +101,7 @@ export async function startEmbeddedPostgres(options: {
     createPostgresUser: isRoot,
     // Local socket connections only, and only for the data folder's owner (the folder is 0700).
     initdbFlags: ['--auth-local=trust', '--encoding=UTF8'],
-    postgresFlags: ['-c', 'listen_addresses=', '-k', pgDir, '-c', 'max_connections=200'],
+    postgresFlags: ['-c', 'listen_addresses=', '-k', pgDir, '-c', 'max_connections=200', ...(options.postgresFlags ?? [])],
     onLog: () => undefined,
     onError: (e) => options.log(`postgres: ${String(e)}`),
   });
