@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { Hono, type Context } from 'hono';
 import type { Db } from './db/client';
 import type { Clock } from './clock';
@@ -76,7 +77,7 @@ import { createStreamCap, DEFAULT_LIVE_STREAMS_MAX } from './realtime/stream-cap
 import { languageOf, themeOf } from './http/request-language';
 import { translatedErrors } from './http/translated-errors';
 import { addressAllowList } from './http/address-allow-list';
-import { workerCount } from './cluster-primary';
+import { availableParallelism } from 'node:os';
 import { joinClusterMetrics } from './features/operations/cluster-metrics';
 import { createDatabaseFiguresReader, shippedMigrations } from './features/operations/database-figures';
 import type { OperationsDeps } from './features/operations/operations.service';
@@ -197,7 +198,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
 
   // What /metrics and /admin/system report (issue 30, decision 042): this process's requests,
   // pool, streams and replica (summed across the cluster's workers), and the database's figures.
-  const pool = (db as unknown as { $client: import('pg').Pool }).$client;
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
   const processMetrics = createProcessMetrics({
     pool,
     liveStreams: () => streams.open,
@@ -212,7 +213,8 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
       backupRetentionDays: settings.BACKUP_RETENTION_DAYS ?? null,
       dataDir: settings.dataDir ?? null,
       databaseMode: settings.DATABASE_URL ? 'url' : 'embedded',
-      workers: clusterFigures ? workerCount(settings.WORKERS ?? 1) : 1,
+      // In a cluster worker: WORKERS, or one per core when 0 (as workerCount in cluster-primary.ts).
+      workers: clusterFigures ? (settings.WORKERS || availableParallelism()) : 1,
     },
     databaseFigures: createDatabaseFiguresReader(db),
     processFigures: clusterFigures ?? (async () => [await processMetrics.json()]),
