@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ageSeconds, backupOverdue, readiness, routeTemplate, shortError, statusClass, UNMATCHED_ROUTE } from './operations-rules';
+import { ageSeconds, backupOverdue, NOT_READY_MESSAGE, readiness, routeTemplate, shortError, statusClass, UNMATCHED_ROUTE } from './operations-rules';
 
 describe('statusClass', () => {
   it.each([
@@ -78,5 +78,10 @@ describe('readiness', () => {
     [{ database: false, migrations: false, jobs: true }, 'not-ready'],
     [{ database: true, migrations: false, jobs: true }, 'not-ready'],
     [{ database: true, migrations: true, jobs: false }, 'not-ready'],
-  ] as const)('%j is %s', (checks, status) => expect(readiness(checks)).toEqual({ status, checks }));
+  ] as const)('%j is %s', (checks, status) => {
+    const answer = readiness(checks);
+    expect(answer).toMatchObject({ status, checks });
+    if (status === 'ready') expect(answer).not.toHaveProperty('error');
+    else expect(answer).toMatchObject({ error: { code: 'not_ready', message: NOT_READY_MESSAGE } });
+  });
 });

@@ -64,8 +64,12 @@ export interface ReadinessChecks {
   jobs: boolean;
 }
 
-export function readiness(checks: ReadinessChecks): { status: 'ready' | 'not-ready'; checks: ReadinessChecks } {
-  return { status: checks.database && checks.migrations && checks.jobs ? 'ready' : 'not-ready', checks };
+export const NOT_READY_MESSAGE = 'The app is not ready: one of its checks failed.';
+
+/** Ready, or not ready with the refusal every 4xx/5xx of the API carries (`error`) beside the checks. */
+export function readiness(checks: ReadinessChecks): ReadinessAnswer {
+  if (checks.database && checks.migrations && checks.jobs) return { status: 'ready', checks };
+  return { status: 'not-ready', checks, error: { code: 'not_ready', message: NOT_READY_MESSAGE } };
 }
 
 /** GET /api/ready's answer: 200 when every check holds, 503 otherwise (naming the one that failed). */
@@ -80,3 +84,7 @@ export const readinessSchema = z.object({
     jobs: z.boolean(),
   }),
 });
+
+/** The 503: the checks, and the API's refusal shape (`error`) for clients that read only that. */
+export const notReadySchema = readinessSchema.extend({ error: z.object({ code: z.literal('not_ready'), message: z.string() }) });
+export type ReadinessAnswer = z.infer<typeof readinessSchema> | z.infer<typeof notReadySchema>;

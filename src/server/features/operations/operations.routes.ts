@@ -1,6 +1,8 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import { readinessSchema } from '../../../domain/operations/operations-rules';
+import { notReadySchema, readinessSchema } from '../../../domain/operations/operations-rules';
+import { apiErrorSchema } from '../../../domain/api/api-error';
+import { z } from 'zod';
 import { systemStatusSchema } from '../../../domain/operations/system-status';
 import { documented } from '../../http/api-docs';
 import type { AddressAllowList } from '../../http/address-allow-list';
@@ -21,7 +23,7 @@ export function operationsRoutes(deps: OperationsDeps & ReadinessDeps & { db: Db
       summary: 'Whether this process is ready for traffic: database reachable, migrations applied, job queue running',
       description: 'Readiness, for a load balancer or an orchestrator: 503 names the check that failed. `/api/health` stays the liveness check.',
       tags: ['App'],
-      responses: { 200: readinessSchema, 503: readinessSchema },
+      responses: { 200: readinessSchema, 503: z.union([notReadySchema, apiErrorSchema]) },
     }),
     async (c) => {
       const answer = await checkReadiness(deps);
