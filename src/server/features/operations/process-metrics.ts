@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from 'hono';
-import { matchedRoutes, routePath } from 'hono/route';
+import { matchedRoutes } from 'hono/route';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type MetricObjectWithValues, type MetricValue } from 'prom-client';
-import { routeTemplate, statusClass } from '../../../domain/operations/operations-rules';
+import { routeTemplate, statusClass, UNMATCHED_ROUTE } from '../../../domain/operations/operations-rules';
 
 /**
  * The figures one server process keeps about itself (issue 30, decision 042): its requests by
@@ -113,11 +113,12 @@ export function createProcessMetrics(sources: ProcessMetricsSources): ProcessMet
       const status = c.res.status;
       let route: string;
       try {
+        // Every route matched for the path, and the one that answered (Hono's routeIndex is the
+        // last handler it ran).
         const matched = matchedRoutes(c).map((r) => ({ method: r.method, path: r.path }));
-        const answered = matched[c.req.routeIndex] ?? null;
-        route = routeTemplate(c.req.method, matched, answered ? { method: answered.method, path: routePath(c) } : null, status);
+        route = routeTemplate(c.req.method, matched, matched[c.req.routeIndex] ?? null, status);
       } catch {
-        route = 'unmatched';
+        route = UNMATCHED_ROUTE;
       }
       // A method the app does not know would be a label of the visitor's choosing.
       const method = KNOWN_METHODS.has(c.req.method) ? c.req.method : 'OTHER';
