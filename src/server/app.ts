@@ -219,7 +219,6 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
     databaseFigures: createDatabaseFiguresReader(db),
     processFigures: clusterFigures ?? (async () => [await processMetrics.json()]),
     shippedMigrations: migrationsShipped,
-    now: () => clock.now(),
   };
   app.use('*', processMetrics.middleware);
 

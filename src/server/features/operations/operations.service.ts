@@ -30,7 +30,6 @@ export interface OperationsDeps {
   processFigures: () => Promise<ProcessMetricsJson[]>;
   /** The migrations this version ships (their names, in order). */
   shippedMigrations: readonly string[];
-  now: () => Date;
 }
 
 export const APP_VERSION: string = (() => {
