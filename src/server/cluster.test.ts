@@ -139,6 +139,25 @@ describe('two server processes behind one port (WORKERS=2)', () => {
     expect(new Set(answeredBy('/api/health'))).toEqual(workerPids());
   });
 
+  it('sums /metrics over both processes, whichever of them answers the scrape (issue 30)', async () => {
+    const before = answeredBy('/api/health').length;
+    for (let i = 0; i < 8; i++) expect((await request('/api/health')).status).toBe(200);
+    await waitUntil('the eight requests in the log', () => answeredBy('/api/health').length >= before + 8);
+    const counted = (text: string) =>
+      text
+        .split('\n')
+        .filter((l) => l.startsWith('caucus_http_requests_total{') && l.includes('route="/api/health"'))
+        .reduce((sum, l) => sum + Number(l.split(' ').at(-1)), 0);
+    for (let i = 0; i < 4; i++) {
+      const res = await request('/metrics'); // from 127.0.0.1, allowed by default
+      expect(res.status).toBe(200);
+      // Each process answered about half of them: the sum is every one.
+      expect(counted(await res.text())).toBe(answeredBy('/api/health').length);
+    }
+    await waitUntil('the scrapes in the log', () => answeredBy('/metrics').length >= 4);
+    expect(new Set(answeredBy('/metrics'))).toEqual(workerPids());
+  });
+
   it('signs people up, mails each confirmation once, and keeps each session in every process', async () => {
     const emails = ['ana', 'ben', 'cy'].map((n) => `${n}-${Date.now()}@example.test`);
     const people = await Promise.all(emails.map((email) => signUpAndIn(email)));

@@ -301,7 +301,8 @@ describe(`route fuzz (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS})`, () => {
         requests += 1;
         const res = await send(plan, method, world);
         const answer = await readAnswer(res);
-        const streamUnavailable = row.stream && res.status === 503;
+        // A 503 the row expects: a live stream past its cap, readiness without a job queue (this app runs none).
+        const streamUnavailable = res.status === 503 && (row.stream || row.okAlso?.includes(503));
         if (res.status >= 500 && !streamUnavailable) throw new Error(`${row.key}: ${res.status} for ${fc.stringify(plan)}\n${answer}`);
       }),
       // fast-check counts the examples within numRuns: the generated inputs come on top.

@@ -24,21 +24,27 @@ const emailList = z
   )
   .pipe(z.array(z.email('ADMIN_EMAILS must be a comma-separated list of email addresses')));
 
-/** TRUSTED_PROXIES: addresses, CIDR ranges or `loopback`, each checked (decision 041). */
-const addressRangeList = z
-  .string()
-  .default('')
-  .transform((v) =>
-    v
-      .split(',')
-      .map((e) => e.trim())
-      .filter(Boolean),
-  )
-  .superRefine((entries, ctx) => {
-    for (const entry of entries) {
-      if (!parseAddressRange(entry)) ctx.addIssue({ code: 'custom', message: `'${entry}' is not an IP address or CIDR range` });
-    }
-  });
+/**
+ * TRUSTED_PROXIES and METRICS_ALLOW: addresses, CIDR ranges or `loopback`, each checked by the one
+ * rule of src/domain/network (decision 041); `none` (METRICS_ALLOW) is the empty list.
+ */
+const addressRangeList = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v) =>
+      v.trim().toLowerCase() === 'none'
+        ? []
+        : v
+            .split(',')
+            .map((e) => e.trim())
+            .filter(Boolean),
+    )
+    .superRefine((entries, ctx) => {
+      for (const entry of entries) {
+        if (!parseAddressRange(entry)) ctx.addIssue({ code: 'custom', message: `'${entry}' is not an IP address or CIDR range` });
+      }
+    });
 
 const optionalUrl = (protocols: RegExp, what: string) =>
   z
@@ -60,7 +66,7 @@ const schema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   BASE_URL: z.url().optional(),
   // The proxies in front of the app (Caddy: loopback): X-Forwarded-For and -Proto are believed from them only.
-  TRUSTED_PROXIES: addressRangeList,
+  TRUSTED_PROXIES: addressRangeList(''),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, 'DATABASE_URL'),
   // A streaming-replication standby of DATABASE_URL's server for reads that tolerate lag (docs/scaling.md).
@@ -143,6 +149,10 @@ const schema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'PGBACKREST_STANZA must be letters, digits, - or _')
     .default('caucus'),
   PGBACKREST_CONFIG: z.string().trim().min(1).optional(),
+  // Who may read /metrics (decision 042): these addresses and CIDR ranges ('none': no address),
+  // or a request with `Authorization: Bearer <METRICS_TOKEN>`; everyone else gets 404.
+  METRICS_ALLOW: addressRangeList('127.0.0.1,::1'),
+  METRICS_TOKEN: z.string().trim().min(24, 'METRICS_TOKEN must be at least 24 characters (openssl rand -hex 32)').optional(),
   STRIPE_PUBLISHABLE_KEY: z
     .string()
     .trim()

@@ -16,6 +16,7 @@ export const SPANISH_MESSAGES: Record<string, string> = {
   'File too large': 'Archivo demasiado grande',
   'Invalid input': 'Datos no válidos',
   'Not found': 'No encontrado',
+  'The app is not ready: one of its checks failed.': 'La aplicación no está lista: falló una de sus comprobaciones.',
   'This address does not take this method.': 'Esta dirección no admite este método.',
   'This request is too large.': 'Esta solicitud es demasiado grande.',
   'This page cannot take a form. Go back, wait for the page to load, and try again.':

@@ -7,8 +7,8 @@ import { createTestDatabase } from '../../test/test-database';
 const database = await createTestDatabase();
 const { app, request } = createTestApp(database.db);
 
-/** Routes that are not the API: the dev mailbox (loopback only, never in production) and the pages. */
-const NOT_API = [/^\/dev\//, /^\/test-provider(\/|$)/];
+/** Routes that are not the API: the dev mailbox (loopback only, never in production), the pages, Prometheus' /metrics. */
+const NOT_API = [/^\/dev\//, /^\/test-provider(\/|$)/, /^\/metrics$/];
 
 /** "METHOD /path/{param}" of every route handler the app serves (middleware is method 'ALL'). */
 function servedOperations(routes: readonly { method: string; path: string }[]): string[] {
