@@ -328,7 +328,7 @@ function JobsCard({ jobs, now, format, words }: PartProps & { jobs: SystemStatus
             <tbody className="divide-y divide-slate-100">
               {jobs.map((q) => (
                 <tr key={q.queue} className="align-top">
-                  <th scope="row" className="px-4 py-2 font-mono text-xs font-medium break-all">
+                  <th scope="row" className="px-4 py-2 font-mono text-xs font-medium whitespace-nowrap">
                     {q.queue}
                   </th>
                   <td className="px-3 py-2 text-right tabular-nums">{format.number(q.waiting)}</td>

@@ -17,7 +17,7 @@ export interface SystemWords {
 export function useSystemWords(): SystemWords {
   const { locale } = useFormat();
   return useMemo(() => {
-    const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
     const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
     return {
       ago: (at, now) => {
