@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { Hono, type Context } from 'hono';
 import type { Db } from './db/client';
 import type { Clock } from './clock';
@@ -75,6 +76,13 @@ import type { ReadReplica } from './db/read-replica';
 import { createStreamCap, DEFAULT_LIVE_STREAMS_MAX } from './realtime/stream-cap';
 import { languageOf, themeOf } from './http/request-language';
 import { translatedErrors } from './http/translated-errors';
+import { addressAllowList } from './http/address-allow-list';
+import { availableParallelism } from 'node:os';
+import { joinClusterMetrics } from './features/operations/cluster-metrics';
+import { createDatabaseFiguresReader, shippedMigrations } from './features/operations/database-figures';
+import type { OperationsDeps } from './features/operations/operations.service';
+import { metricsRoutes, operationsRoutes } from './features/operations/operations.routes';
+import { createProcessMetrics } from './features/operations/process-metrics';
 
 export type AppSettings = Pick<
   Settings,
@@ -92,6 +100,8 @@ export type AppSettings = Pick<
   | 'STRIPE_PUBLISHABLE_KEY'
 > &
   Partial<Pick<Settings, 'LIVE_STREAMS_MAX' | 'API_TOKEN_RATE_LIMIT_MAX' | 'API_TOKEN_RATE_LIMIT_WINDOW_SECONDS' | 'CAUCUS_PASSWORD_KEY' | 'CAUCUS_PASSWORD_KEY_PREVIOUS'>> &
+  // How the app is run (issue 30): who reads /metrics, the backups and disk /admin/system shows.
+  Partial<Pick<Settings, 'METRICS_ALLOW' | 'METRICS_TOKEN' | 'backupTool' | 'BACKUP_SCHEDULE_HOURS' | 'BACKUP_RETENTION_DAYS' | 'dataDir' | 'WORKERS' | 'DATABASE_URL'>> &
   ThrottleSettings & { mailboxEnabled: boolean; extraOrigins?: string[] };
 
 export interface AppDeps {
@@ -186,6 +196,33 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   const app = new Hono<AppEnv>();
   app.onError(errorHandler(logger));
 
+  // What /metrics and /admin/system report (issue 30, decision 042): this process's requests,
+  // pool, streams and replica (summed across the cluster's workers), and the database's figures.
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const processMetrics = createProcessMetrics({
+    pool,
+    liveStreams: () => streams.open,
+    replicaLagSeconds: deps.readReplica ? () => (deps.readReplica!.state().lagMs ?? Number.NaN) / 1000 : undefined,
+  });
+  const clusterFigures = joinClusterMetrics(processMetrics.json);
+  const migrationsShipped = shippedMigrations();
+  const operations: OperationsDeps = {
+    settings: {
+      backupTool: settings.backupTool ?? null,
+      backupScheduleHours: settings.BACKUP_SCHEDULE_HOURS ?? 24,
+      backupRetentionDays: settings.BACKUP_RETENTION_DAYS ?? null,
+      dataDir: settings.dataDir ?? null,
+      databaseMode: settings.DATABASE_URL ? 'url' : 'embedded',
+      // In a cluster worker: WORKERS, or one per core when 0 (as workerCount in cluster-primary.ts).
+      workers: clusterFigures ? (settings.WORKERS || availableParallelism()) : 1,
+    },
+    databaseFigures: createDatabaseFiguresReader(db),
+    processFigures: clusterFigures ?? (async () => [await processMetrics.json()]),
+    shippedMigrations: migrationsShipped,
+    now: () => clock.now(),
+  };
+  app.use('*', processMetrics.middleware);
+
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
@@ -278,7 +315,11 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.route('/api', movementRoutes({ db: deps.readReplica?.tolerantDb ?? db, clock, timeZone: settings.APP_TIME_ZONE }));
   app.route('/api', apiTokenRoutes({ db, clock }));
   app.route('/api', apiDocsRoutes({ app: () => app, baseUrl: settings.BASE_URL }));
+  app.route('/api', operationsRoutes({ ...operations, db, jobsRunning: () => (deps.jobs ? (deps.jobs.isRunning?.() ?? true) : false) }));
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404));
+
+  // Prometheus' scrape (not part of the API): the allowed addresses or the bearer token, else 404.
+  app.route('/', metricsRoutes({ ...operations, access: { allow: addressAllowList(settings.METRICS_ALLOW ?? ['127.0.0.1', '::1']), token: settings.METRICS_TOKEN ?? null } }));
 
   if (settings.mailboxEnabled && !settings.isProduction) {
     app.use('/dev/mailbox/*', loopbackOnly);

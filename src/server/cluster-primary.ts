@@ -3,6 +3,7 @@ import { availableParallelism } from 'node:os';
 import type { ConnectionConfig } from './db/client';
 import type { Logger } from './logger';
 import { EXIT_CODES } from './server-process';
+import { relayClusterMetrics } from './features/operations/cluster-metrics';
 
 /** The environment variable that carries the database connection to each worker. */
 export const WORKER_CONNECTION_ENV = 'CAUCUS_WORKER_CONNECTION';
@@ -117,5 +118,7 @@ export function runPrimary({ workers, connection, logger, url, close, forgetWork
     process.removeAllListeners(signal);
     process.on(signal, () => void shutdown(signal));
   }
+  // /metrics covers every worker: the one scraped asks, the primary relays (decision 042).
+  relayClusterMetrics();
   for (let i = 0; i < workers; i++) fork();
 }

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { addressEntryProblem } from './http/address-allow-list';
 
 const isTimeZone = (tz: string) => {
   try {
@@ -124,6 +125,19 @@ const schema = z.object({
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'PGBACKREST_STANZA must be letters, digits, - or _')
     .default('caucus'),
   PGBACKREST_CONFIG: z.string().trim().min(1).optional(),
+  // Who may read /metrics (decision 042): these addresses and CIDR ranges ('none': no address),
+  // or a request with `Authorization: Bearer <METRICS_TOKEN>`; everyone else gets 404.
+  METRICS_ALLOW: z
+    .string()
+    .default('127.0.0.1,::1')
+    .transform((v) => (v.trim().toLowerCase() === 'none' ? [] : v.split(',').map((e) => e.trim()).filter(Boolean)))
+    .superRefine((entries, ctx) => {
+      for (const entry of entries) {
+        const problem = addressEntryProblem(entry);
+        if (problem) ctx.addIssue({ code: 'custom', message: `METRICS_ALLOW: ${problem}` });
+      }
+    }),
+  METRICS_TOKEN: z.string().trim().min(24, 'METRICS_TOKEN must be at least 24 characters (openssl rand -hex 32)').optional(),
   STRIPE_PUBLISHABLE_KEY: z
     .string()
     .trim()

@@ -36,6 +36,8 @@ export interface JobQueue {
    */
   send(name: string, data?: object | null, options?: { startAfterSeconds?: number; singletonKey?: string; tx?: DbOrTx }): Promise<void>;
   stop(): Promise<void>;
+  /** Whether the queue is started and not stopped (GET /api/ready); a queue without it counts as running. */
+  isRunning?(): boolean;
 }
 
 export interface JobQueueOptions {
@@ -99,7 +101,12 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     }
   }
 
+  let running = true;
+  boss.on('stopped', () => {
+    running = false;
+  });
   return {
+    isRunning: () => running,
     async send(name, data = null, sendOptions = {}) {
       await boss.send(name, data, {
         ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
@@ -108,6 +115,7 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
       });
     },
     async stop() {
+      running = false;
       await boss.stop({ graceful: true, timeout: 10_000, close: true });
     },
   };

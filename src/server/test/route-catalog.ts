@@ -113,6 +113,9 @@ export const ROUTE_CATALOG: RouteRow[] = [
   // --- Platform -----------------------------------------------------------------------
   { key: 'GET /api/health', rule: 'public', expect: everyone(), request: () => ({ path: '/api/health' }) },
   { key: 'GET /api/config', rule: 'public', expect: everyone(), request: () => ({ path: '/api/config' }) },
+  // Readiness (issue 30): 503 while this process's job queue is not running (the test app has none).
+  { key: 'GET /api/ready', rule: 'public', expect: everyone(), okAlso: [503], request: () => ({ path: '/api/ready' }) },
+  { key: 'GET /api/admin/system', rule: 'administrators', expect: only(['admin'], 403), request: () => ({ path: '/api/admin/system' }) },
   { key: 'GET /api/session', rule: 'public (null for a visitor)', expect: everyone(), request: () => ({ path: '/api/session' }) },
   { key: 'GET /api/stats/movement', rule: 'public', expect: everyone(), request: () => ({ path: '/api/stats/movement' }) },
   // The movement pages' figures (issue 18): public aggregates.
@@ -720,6 +723,8 @@ export const ROUTE_CATALOG: RouteRow[] = [
     secrets: () => [CAUCUS_A_PASSWORD],
     hiddenFrom: [...ROLES],
   },
+  // Prometheus' scrape (issue 30): METRICS_ALLOW's addresses (this machine by default, as here) or the bearer token; 404 otherwise (metrics.test.ts).
+  { key: 'GET /metrics', rule: 'allowed addresses or METRICS_TOKEN, whoever is signed in', expect: everyone(), request: () => ({ path: '/metrics' }) },
   { key: 'GET /dev/mailbox', rule: 'public, mounted only outside production', expect: everyone(), request: () => ({ path: '/dev/mailbox', query: { to: 'someone@example.test' } }) },
   {
     key: 'GET /dev/mailbox/messages.json',
