@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { archivingFailing, attentionPoints, backupOverdue, byteAmount, diskUse, secondsSince, timeAmount, type Attention } from './system-figures';
+import { archivingFailing, attentionPoints, backupsOverdueNow, byteAmount, diskUse, secondsSince, timeAmount, type Attention } from './system-figures';
 import { systemStatusSchema, type SystemStatus } from './system-status';
 
 const NOW = new Date('2026-11-27T12:00:00Z');
@@ -89,7 +89,7 @@ describe('byteAmount: a size in the unit a person would read', () => {
   });
 });
 
-describe('backupOverdue: past twice the schedule, or none', () => {
+describe('backupsOverdueNow: past twice the schedule, or none', () => {
   const backups = (over: Partial<SystemStatus['backups']>) => ({ ...healthy().backups, ...over });
   it.each([
     ['a backup 3 h ago on a 24 h schedule', {}, false],
@@ -102,7 +102,7 @@ describe('backupOverdue: past twice the schedule, or none', () => {
     ['the last one failed an hour ago (the server knows the last good one is recent)', { lastBackupAt: hoursAgo(1), lastBackupOk: false }, false],
     ['backups are off (no tool)', { tool: null, lastBackupAt: null, overdue: true }, false],
   ] as const)('%s → %s', (_what, over, overdue) => {
-    expect(backupOverdue(backups(over), NOW)).toBe(overdue);
+    expect(backupsOverdueNow(backups(over), NOW)).toBe(overdue);
   });
 });
 

@@ -1,3 +1,4 @@
+import { backupOverdue } from './operations-rules';
 import type { SystemStatus } from './system-status';
 
 /**
@@ -67,21 +68,20 @@ export function byteAmount(bytes: number): ByteAmount {
 }
 
 /**
- * Whether the backups are overdue: no base backup at all, or the last good one older than twice
- * the schedule (the rule of deploy/alerts.yml's "no backup" alert). The server's own `overdue`
- * (it knows the last good backup when the last one failed) counts; the age is counted again here
- * so a page left open turns red on time between two refreshes. Without a backup tool nothing is
- * scheduled, so nothing is overdue (the page says that backups are off).
+ * Whether the backups are overdue now, as the page reads GET /api/admin/system's answer: the
+ * server's `overdue` (it knows the last good backup when the last attempt failed), or, when the
+ * last attempt was good, its age counted again to `now` by the same rule (operations-rules.ts:
+ * past twice the schedule, or none), so a page left open turns red on time between refreshes.
  */
-export function backupOverdue(
+export function backupsOverdueNow(
   backups: Pick<SystemStatus['backups'], 'tool' | 'scheduleHours' | 'lastBackupAt' | 'lastBackupOk' | 'overdue'>,
   now: Date,
 ): boolean {
   if (backups.tool === null) return false;
   if (backups.overdue) return true;
-  const age = secondsSince(backups.lastBackupAt, now);
-  if (age === null) return true;
-  return backups.lastBackupOk !== false && age > 2 * backups.scheduleHours * 3600;
+  if (backups.lastBackupOk === false) return false;
+  const lastOkAt = backups.lastBackupAt === null ? null : new Date(backups.lastBackupAt);
+  return backupOverdue({ configured: true, lastOkAt: lastOkAt && !Number.isNaN(lastOkAt.getTime()) ? lastOkAt : null, scheduleHours: backups.scheduleHours, now });
 }
 
 /**
@@ -128,7 +128,7 @@ export type Attention =
 export function attentionPoints(status: SystemStatus, now: Date): Attention[] {
   const points: Attention[] = [];
   if (!status.database.reachable) points.push('database-unreachable');
-  if (backupOverdue(status.backups, now)) points.push('backup-overdue');
+  if (backupsOverdueNow(status.backups, now)) points.push('backup-overdue');
   else if (status.backups.lastBackupOk === false) points.push('backup-failed');
   if (archivingFailing(status.backups)) points.push('archiving-failing');
   if (status.backups.lastDrill && !status.backups.lastDrill.ok) points.push('drill-failed');

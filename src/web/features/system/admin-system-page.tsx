@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { AlertTriangle, CheckCircle2, RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { ParseKeys } from 'i18next';
-import { archivingFailing, attentionPoints, backupOverdue, diskUse, REPLICA_LAG_WARNING_SECONDS, type Attention } from '../../../domain/operations/system-figures';
+import { archivingFailing, attentionPoints, backupsOverdueNow, diskUse, REPLICA_LAG_WARNING_SECONDS, type Attention } from '../../../domain/operations/system-figures';
 import type { SystemStatus } from '../../../domain/operations/system-status';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { Button } from '../../components/ui/button';
@@ -162,7 +162,7 @@ interface PartProps {
 function BackupsCard({ backups, now, format, words }: PartProps & { backups: SystemStatus['backups'] }) {
   const { t } = useTranslation('system');
   const when = (at: string) => ({ ago: words.ago(at, now), time: format.dateTime(at) });
-  const overdue = backupOverdue(backups, now);
+  const overdue = backupsOverdueNow(backups, now);
 
   const tool = backups.tool === 'embedded' ? t('backups.toolEmbedded') : backups.tool === 'pgbackrest' ? t('backups.toolPgbackrest') : t('backups.off');
   let last: ReactNode;
