@@ -67,7 +67,15 @@ export default function AdminSystemPage() {
       ) : status.isError && !status.data ? (
         <RetryError title={t('failed')} error={status.error} onRetry={() => status.refetch()} />
       ) : (
-        <SystemFigures status={status.data} now={new Date(status.dataUpdatedAt)} />
+        <>
+          {status.isError ? (
+            // The figures shown are the last ones read: say that the newest could not be.
+            <p role="alert" className="mb-4 flex items-start gap-2 rounded-xl border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+              <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" /> {t('refreshFailed', { message: status.error.message })}
+            </p>
+          ) : null}
+          <SystemFigures status={status.data} now={new Date(status.dataUpdatedAt)} />
+        </>
       )}
     </Page>
   );
