@@ -37,6 +37,8 @@ const PATHS = [
   '/join/ABC123',
   '/admin',
   '/admin/log',
+  '/admin/system',
+  '/admin/System/',
   '/assets/app-123.js',
   '/challenge',
   '/challenge/x/y',

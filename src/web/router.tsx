@@ -78,6 +78,7 @@ const PAGES: PageRoute[] = [
   { path: '/blocked-people', ...page(() => import('./features/moderation/blocked-people-page'), true) },
   { path: '/admin/moderation', ...page(() => import('./features/moderation/admin-moderation-page'), true) },
   { path: '/admin/log', ...page(() => import('./features/moderation/admin-log-page'), true) },
+  { path: '/admin/system', ...page(() => import('./features/system/admin-system-page'), true) },
   { path: '/unsubscribe/:token', ...page(() => import('./features/notifications/unsubscribe-page')) },
   { path: '/verification', ...page(() => import('./features/verification/verification-page'), true) },
   { path: '/badges', ...page(() => import('./features/badges/badges-page')) },

@@ -17,6 +17,7 @@ describe('matchRoute', () => {
     ['/badge/Life%20of%20the%20Party', '/badge/:name', { name: 'Life of the Party' }],
     ['/badge/a%2Fb', '/badge/:name', { name: 'a/b' }],
     ['/admin/log', '/admin/log', {}],
+    ['/admin/system', '/admin/system', {}],
   ])('%s is the route %s', (path, route, params) => {
     expect(matchRoute(path)).toEqual({ path: route, params });
   });

@@ -33,6 +33,7 @@ export const ROUTE_PATHS = [
   '/blocked-people',
   '/admin/moderation',
   '/admin/log',
+  '/admin/system',
   '/unsubscribe/:token',
   '/verification',
   '/badges',

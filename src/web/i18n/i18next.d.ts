@@ -23,6 +23,7 @@ import type publicPages from '../locales/en/public.json';
 import type push from '../locales/en/push.json';
 import type rewards from '../locales/en/rewards.json';
 import type session from '../locales/en/session.json';
+import type system from '../locales/en/system.json';
 import type todo from '../locales/en/todo.json';
 import type verification from '../locales/en/verification.json';
 
@@ -53,6 +54,7 @@ declare module 'i18next' {
       push: typeof push;
       rewards: typeof rewards;
       session: typeof session;
+      system: typeof system;
       todo: typeof todo;
       verification: typeof verification;
     };

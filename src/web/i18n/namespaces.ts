@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'push',
   'rewards',
   'session',
+  'system',
   'todo',
   'verification',
 ] as const;

@@ -53,6 +53,7 @@ export const ROUTES: Record<RoutePath, (ids: Ids) => string> = {
   '/blocked-people': () => '/blocked-people',
   '/admin/moderation': () => '/admin/moderation',
   '/admin/log': () => '/admin/log',
+  '/admin/system': () => '/admin/system',
   '/unsubscribe/:token': () => '/unsubscribe/not-a-valid-link',
   '/verification': () => '/verification',
   '/badges': () => '/badges',

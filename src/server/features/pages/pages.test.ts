@@ -81,6 +81,7 @@ async function everyRoute(): Promise<Record<RoutePath, string>> {
     '/blocked-people': '/blocked-people',
     '/admin/moderation': '/admin/moderation',
     '/admin/log': '/admin/log',
+    '/admin/system': '/admin/system',
     '/unsubscribe/:token': `/unsubscribe/${testUnsubscribeToken(owner.id)}`,
     '/verification': '/verification',
     '/badges': '/badges',

@@ -1,4 +1,4 @@
-import { Ban, BadgeCheck, Download, Loader2, LogOut, ScrollText, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { Activity, Ban, BadgeCheck, Download, Loader2, LogOut, ScrollText, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -86,6 +86,11 @@ export function AccountCard({ profile }: { profile: OwnProfile }) {
             <Button asChild variant="outline">
               <Link to="/admin/log">
                 <ScrollText className="h-4 w-4" aria-hidden="true" /> {t('account.adminLog')}
+              </Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/admin/system">
+                <Activity className="h-4 w-4" aria-hidden="true" /> {t('account.system')}
               </Link>
             </Button>
           </nav>
