@@ -149,8 +149,8 @@ describe('attentionPoints: what needs an operator, the most urgent first', () =>
     ['disk unknown', change((s) => void (s.disk = null)), []],
     ['a job failed today', change((s) => void (s.jobs[0]!.failedLastDay = 1)), ['jobs-failing']],
     ['mail failing', change((s) => void (s.mail.failing = 3)), ['mail-failing']],
-    ['replica 61 s behind', change((s) => void (s.database.replicaLagSeconds = 61)), ['replica-lagging']],
-    ['replica 60 s behind', change((s) => void (s.database.replicaLagSeconds = 60)), []],
+    ['replica 31 s behind', change((s) => void (s.database.replicaLagSeconds = 31)), ['replica-lagging']],
+    ['replica 30 s behind', change((s) => void (s.database.replicaLagSeconds = 30)), []],
     [
       'several at once, in order',
       change((s) => {

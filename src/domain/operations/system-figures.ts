@@ -110,7 +110,7 @@ export function diskUse(disk: { freeBytes: number; totalBytes: number }): DiskUs
 }
 
 /** A replica this many seconds behind is worth a look (deploy/alerts.yml: replica lag). */
-export const REPLICA_LAG_WARNING_SECONDS = 60;
+export const REPLICA_LAG_WARNING_SECONDS = 30;
 
 /** Something an operator should look at, in the order the page lists them (the most urgent first). */
 export type Attention =

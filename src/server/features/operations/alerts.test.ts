@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { DISK_NEARLY_FULL_FREE_SHARE, REPLICA_LAG_WARNING_SECONDS } from '../../../domain/operations/system-figures';
 
 /**
  * deploy/alerts.yml (issue 30): Debian's promtool accepts the rules, and deploy/alerts.test.yml
@@ -23,5 +25,11 @@ describe('deploy/alerts.yml', () => {
     const result = promtool('test', 'rules', 'alerts.test.yml');
     expect(result.status, result.stdout + result.stderr).toBe(0);
     expect(result.stdout + result.stderr).toContain('SUCCESS');
+  });
+
+  it('warns at the thresholds /admin/system uses, so the page and the alerts agree', () => {
+    const rules = readFileSync(path.join(deploy, 'alerts.yml'), 'utf8');
+    expect(Number(/caucus_replica_lag_seconds > ([\d.]+)/.exec(rules)?.[1])).toBe(REPLICA_LAG_WARNING_SECONDS);
+    expect(Number(/caucus_data_dir_free_bytes \/ caucus_data_dir_size_bytes < ([\d.]+)/.exec(rules)?.[1])).toBe(DISK_NEARLY_FULL_FREE_SHARE);
   });
 });
