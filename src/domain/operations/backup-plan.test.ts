@@ -45,10 +45,19 @@ describe('walFilesToDelete', () => {
     '000000020000000000000011',
     '00000002.history',
     '000000010000000000000009.tmp-123',
+    '00000001000000000000000D.gz',
+    '000000010000000000000012.gz',
+    '00000001000000000000000C.gz.tmp-77',
+    '00000003.history.gz',
     'README',
   ];
-  it('deletes segments before the cutoff, on any timeline, and keeps history files and strangers', () => {
-    expect(walFilesToDelete(names, '000000010000000000000010')).toEqual(['00000001000000000000000F', '00000001000000000000000E.partial', '00000002000000000000000F']);
+  it('deletes segments before the cutoff, gzipped or not, on any timeline, and keeps history files and strangers', () => {
+    expect(walFilesToDelete(names, '000000010000000000000010')).toEqual([
+      '00000001000000000000000F',
+      '00000001000000000000000E.partial',
+      '00000002000000000000000F',
+      '00000001000000000000000D.gz',
+    ]);
   });
   it('refuses a cutoff that is not a segment name', () => {
     expect(() => walFilesToDelete(names, 'nope')).toThrow('not a WAL segment name');

@@ -41,7 +41,7 @@ export function retentionPlan(backups: readonly BaseBackupSummary[], now: Date, 
   return { deleteLabels, keepWalFrom: oldestKept?.walStart ?? null };
 }
 
-const WAL_SEGMENT = /^([0-9A-F]{8})([0-9A-F]{16})(\.partial|\.[0-9A-F]{8}\.backup)?$/;
+const WAL_SEGMENT = /^([0-9A-F]{8})([0-9A-F]{16})(\.partial|\.[0-9A-F]{8}\.backup)?(\.gz)?$/;
 
 /**
  * The archived files older than the segment `keepFrom` (as pg_archivecleanup decides: by log and

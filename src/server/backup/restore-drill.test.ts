@@ -20,7 +20,7 @@ import { freePort } from '../test/free-port';
 import { readManifests } from './base-backup';
 import { restoreBackup, startPostgresOn } from './restore';
 import { checkRestoredDatabase } from './restored-database-check';
-import { walDir } from './wal-archive';
+import { archivedWalFile } from './wal-archive';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -241,7 +241,7 @@ describe('the restore drill of the embedded backups', () => {
         30_000,
         100,
       );
-      expect(existsSync(path.join(walDir(backupDir), switched))).toBe(true);
+      expect(existsSync(archivedWalFile(backupDir, switched))).toBe(true);
     } finally {
       await live.close();
     }
@@ -299,7 +299,7 @@ describe('the restore drill of the embedded backups', () => {
     const res = await fetch(`${restored.baseUrl}/api/unsubscribe/${unsubscribe}`);
     expect(res.status, await res.text()).toBe(200);
     // The new timeline's history reaches the archive.
-    await waitUntil('00000002.history archived', () => existsSync(path.join(walDir(backupDir), '00000002.history')), 30_000, 200);
+    await waitUntil('00000002.history archived', () => existsSync(archivedWalFile(backupDir, '00000002.history')), 30_000, 200);
     console.log(`restore to T took ${restoreSeconds.toFixed(1)} s (the CLI process included)`);
   }, 240_000);
 });

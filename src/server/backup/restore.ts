@@ -3,7 +3,7 @@ import { chmodSync, chownSync, cpSync, existsSync, lstatSync, mkdirSync, readdir
 import path from 'node:path';
 import pg from 'pg';
 import { chooseBaseBackup, type BaseBackupSummary } from '../../domain/operations/backup-plan';
-import { baseDir, postgresOwner, walDir } from './wal-archive';
+import { baseDir, postgresOwner, RESTORE_SCRIPT, walDir } from './wal-archive';
 import { readManifests, summary, type BackupManifest } from './base-backup';
 
 /**
@@ -156,7 +156,8 @@ export async function restoreBackup(options: { backupDir: string; target: string
   mkdirSync(path.join(pgDir, 'pg_wal', 'archive_status'), { recursive: true });
   chmodSync(pgDir, 0o700);
 
-  const restoreCommand = `cp ${quoteShell(walDir(options.backupDir).replace(/%/g, '%%'))}/%f %p`;
+  // PostgreSQL reads % in restore_command as its own escapes: a literal one is %%.
+  const restoreCommand = `${quoteShell(process.execPath)} ${quoteShell(RESTORE_SCRIPT)} ${quoteShell(walDir(options.backupDir).replace(/%/g, '%%'))}/%f %p`;
   const autoConf = path.join(pgDir, 'postgresql.auto.conf');
   const settings = [
     BEGIN_MARK,

