@@ -17,6 +17,7 @@ export const SPANISH_MESSAGES: Record<string, string> = {
   'Invalid input': 'Datos no válidos',
   'Not found': 'No encontrado',
   'The app is not ready: one of its checks failed.': 'La aplicación no está lista: falló una de sus comprobaciones.',
+  'pgBackRest found page checksum errors while copying (see its log)': 'pgBackRest encontró errores de suma de verificación de páginas al copiar (véase su registro)',
   'This address does not take this method.': 'Esta dirección no admite este método.',
   'This request is too large.': 'Esta solicitud es demasiado grande.',
   'This page cannot take a form. Go back, wait for the page to load, and try again.':
