@@ -21,6 +21,7 @@ import { readManifests } from './base-backup';
 import { restoreBackup, startPostgresOn } from './restore';
 import { checkRestoredDatabase } from './restored-database-check';
 import { archivedWalFile } from './wal-archive';
+import { isAlive } from '../db/embedded';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -35,14 +36,6 @@ interface AppProcess {
 const started: AppProcess[] = [];
 const folders: string[] = [];
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 async function waitUntil(what: string, condition: () => boolean | Promise<boolean>, timeoutMs: number, intervalMs = 100): Promise<void> {
   const deadline = Date.now() + timeoutMs;

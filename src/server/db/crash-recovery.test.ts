@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import { users } from './schema/auth';
 import { freePort } from '../test/free-port';
+import { isAlive } from './embedded';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -26,14 +27,6 @@ interface AppProcess {
 const started: AppProcess[] = [];
 const dataDirs: string[] = [];
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 const hasExited = (app: AppProcess) => app.child.exitCode !== null || app.child.signalCode !== null;
 

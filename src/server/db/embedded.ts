@@ -12,7 +12,7 @@ export class DataDirInUseError extends Error {}
 
 const PORT = 5433; // only names the Unix socket: the embedded server listens on no TCP port
 
-function isAlive(pid: number): boolean {
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
