@@ -11,14 +11,17 @@ section() {
 
 # What the tests run for real, from Debian: Chromium for the browser tests, Caddy (the TLS proxy of
 # the https journey), Prometheus and promtool (the scrape test and the alert rules), pgBackRest and
-# PostgreSQL 15's binaries (the restore drill of a PostgreSQL server).
-section 'Debian packages: chromium, caddy, prometheus, pgbackrest, postgresql-15'
+# PostgreSQL 15's binaries (the restore drill of a PostgreSQL server), pg_auto_failover (the failover
+# drill) and PgBouncer (the integration suite through it, in CI).
+section 'Debian packages: chromium, caddy, prometheus, pgbackrest, postgresql-15, pg_auto_failover, pgbouncer'
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v caddy >/dev/null 2>&1 || missing+=(caddy)
 command -v prometheus >/dev/null 2>&1 && command -v promtool >/dev/null 2>&1 || missing+=(prometheus)
 command -v pgbackrest >/dev/null 2>&1 || missing+=(pgbackrest)
 [ -x /usr/lib/postgresql/15/bin/initdb ] || missing+=(postgresql-15)
+command -v pg_autoctl >/dev/null 2>&1 || missing+=(postgresql-15-auto-failover)
+[ -x /usr/sbin/pgbouncer ] || missing+=(pgbouncer)
 if [ "${#missing[@]}" -gt 0 ]; then
   if [ "$(id -u)" -eq 0 ]; then
     echo "Missing: ${missing[*]}; installing them from Debian (apt-get install -y ${missing[*]})…"
@@ -39,7 +42,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
   fi
 fi
 /usr/bin/chromium --version 2>/dev/null || true
-caddy version; prometheus --version 2>&1 | head -1; pgbackrest version
+caddy version; prometheus --version 2>&1 | head -1; pgbackrest version; pg_autoctl --version | head -1; /usr/sbin/pgbouncer --version | head -1
 
 section 'Lint: eslint .'
 npx eslint .

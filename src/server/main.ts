@@ -13,6 +13,7 @@ import { createLogger, loggableError, type Logger } from './logger';
 import { forgetEndedProcess } from './realtime/presence';
 import { EXIT_CODES, serveApp, startupNotes } from './server-process';
 import { loadSettings, SettingsError, type Settings } from './settings';
+import { setPreparedStatements } from './db/prepared-statements';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
@@ -31,6 +32,7 @@ async function main() {
     }
     throw e;
   }
+  setPreparedStatements(settings.DATABASE_PREPARED_STATEMENTS === 'on');
   // Readable lines in a terminal, JSON lines for a log collector (LOG_FORMAT overrides).
   const logger = createLogger(settings.LOG_LEVEL, { pretty: settings.LOG_FORMAT === 'pretty' || (settings.LOG_FORMAT === 'auto' && process.stdout.isTTY === true) });
   if (cluster.isWorker) return runWorker(settings, logger);

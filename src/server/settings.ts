@@ -71,6 +71,18 @@ const schema = z.object({
   DATABASE_URL: optionalUrl(/^postgres(ql)?:\/\//, 'DATABASE_URL'),
   // A streaming-replication standby of DATABASE_URL's server for reads that tolerate lag (docs/scaling.md).
   DATABASE_REPLICA_URL: optionalUrl(/^postgres(ql)?:\/\//, 'DATABASE_REPLICA_URL'),
+  // Both may list several hosts as libpq does (postgres://u@h1:5432,h2:5432/db?target_session_attrs=read-write):
+  // the app finds the one that takes writes and follows it through a failover (issue 31, decision 046).
+  // The primary without PgBouncer, for what needs a session of its own: LISTEN, the migration lock,
+  // the job queue. Unset: DATABASE_URL.
+  DATABASE_DIRECT_URL: optionalUrl(/^postgres(ql)?:\/\//, 'DATABASE_DIRECT_URL'),
+  // 'off' behind PgBouncer in transaction mode before 1.21 (Debian 12 ships 1.18): every statement
+  // runs unnamed and no startup option is sent (decision 034's named statements need a session).
+  DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off'], { error: "DATABASE_PREPARED_STATEMENTS must be 'on' or 'off'" }).default('on'),
+  // A statement that has not answered in this many seconds fails (503 to the request), so a commit
+  // waiting on a lost server cannot hang a request for ever. 0: no limit. Unset: 30 when
+  // DATABASE_URL lists several hosts, else no limit.
+  DATABASE_QUERY_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   // Server processes sharing PORT (node:cluster); 0 or unset = one per core of this machine.
   WORKERS: z.coerce.number().int().min(0).max(64).default(0),
   // Live streams (chat, messages, notifications) one process keeps open at once; past it, 503.
@@ -192,6 +204,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     throw new SettingsError('Invalid settings:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (whsec_…)');
   }
   // A replica is a standby of a server we do not run: the embedded PostgreSQL has none.
+  if (s.DATABASE_DIRECT_URL && !s.DATABASE_URL) {
+    throw new SettingsError('Invalid settings:\n  DATABASE_DIRECT_URL: needs DATABASE_URL (the direct way to the same primary, around PgBouncer)');
+  }
   if (s.DATABASE_REPLICA_URL && !s.DATABASE_URL) {
     throw new SettingsError('Invalid settings:\n  DATABASE_REPLICA_URL: needs DATABASE_URL, the primary it is a hot standby of');
   }

@@ -4,6 +4,7 @@ import pg from 'pg';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withAfterCommit } from './after-commit';
+import { preparedStatementsOn } from './prepared-statements';
 import * as auth from './schema/auth';
 import * as caucuses from './schema/caucuses';
 import * as challenges from './schema/challenges';
@@ -34,6 +35,8 @@ export interface Database {
  * badge figures (decision 034). Unnamed statements are planned on each call, as before.
  */
 export function withGenericPlans(config: pg.PoolConfig): pg.PoolConfig {
+  // PgBouncer refuses a startup option it does not know, and has no named statements to plan.
+  if (!preparedStatementsOn()) return config;
   return { ...config, options: [config.options, '-c plan_cache_mode=force_generic_plan'].filter(Boolean).join(' ') };
 }
 

@@ -22,8 +22,24 @@ export const PREPARED_TEXTS_MAX = 200;
 const dialect = new PgDialect();
 const names = new Map<string, string>();
 
-/** The statement's name for its text (undefined once the process has named PREPARED_TEXTS_MAX texts). */
+let enabled = process.env.DATABASE_PREPARED_STATEMENTS !== 'off';
+
+/**
+ * DATABASE_PREPARED_STATEMENTS=off (PgBouncer before 1.21 in transaction mode, which hands each
+ * transaction a different server connection): every statement runs unnamed, and the pools send no
+ * startup option. The process's setting, read at start; tests read the same variable.
+ */
+export function setPreparedStatements(on: boolean): void {
+  enabled = on;
+}
+
+export function preparedStatementsOn(): boolean {
+  return enabled;
+}
+
+/** The statement's name for its text (undefined once the process has named PREPARED_TEXTS_MAX texts, or when they are off). */
 export function preparedNameOf(text: string): string | undefined {
+  if (!enabled) return undefined;
   let name = names.get(text);
   if (name === undefined && names.size < PREPARED_TEXTS_MAX) {
     name = `p_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
