@@ -6,7 +6,8 @@ import { readdirSync } from 'node:fs';
 
 /** An empty database on the test server (not the migrated template), dropped afterwards. */
 async function emptyDatabase(): Promise<pg.PoolConfig> {
-  const { connection } = inject('testServer');
+  // Direct, as the app's migration lock is (DATABASE_DIRECT_URL): a session advisory lock needs a session, which PgBouncer in transaction mode does not keep.
+  const { direct: connection } = inject('testServer');
   const name = `migrate_lock_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client(connection);
   await admin.connect();

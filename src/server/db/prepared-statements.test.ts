@@ -1,14 +1,27 @@
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from './client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from './client';
 import { users } from './schema/auth';
-import { executePrepared, preparedNameOf, PREPARED_TEXTS_MAX, runPrepared } from './prepared-statements';
-import { createTestDatabase } from '../test/test-database';
+import { executePrepared, preparedNameOf, preparedStatementsOn, PREPARED_TEXTS_MAX, runPrepared, setPreparedStatements } from './prepared-statements';
+import { createTestDatabase, directConnectionOf } from '../test/test-database';
 import { createUser } from '../test/factories';
 
+/**
+ * Named statements are what this file tests, so it turns them on whatever the run's
+ * DATABASE_PREPARED_STATEMENTS says, on a connection of its own that goes direct: a named
+ * statement lives in a session, which PgBouncer 1.18 in transaction mode does not keep (decision 047).
+ */
 let database: Database;
+let test: Database;
+const runSetting = preparedStatementsOn();
 beforeAll(async () => {
-  database = await createTestDatabase();
+  test = await createTestDatabase();
+  setPreparedStatements(true);
+  database = openDatabase(directConnectionOf(test), { max: 4 });
+  afterAll(async () => {
+    await database.close();
+    setPreparedStatements(runSetting);
+  });
 });
 
 /** The statements prepared on the connection that runs `tx`, by name. */
@@ -67,5 +80,29 @@ describe('preparedNameOf', () => {
       const statements = [...(await preparedOn(tx)).values()].map((p) => p.statement);
       expect(statements.some((s) => s.includes('past the cap'))).toBe(false);
     });
+  });
+});
+
+describe('DATABASE_PREPARED_STATEMENTS=off', () => {
+  it('names nothing: every statement runs unnamed, and the pool sends no startup option', async () => {
+    const a = await createUser(database.db, { name: 'Prepared E' });
+    setPreparedStatements(false);
+    const unnamed = openDatabase(directConnectionOf(test), { max: 1 });
+    try {
+      expect(preparedNameOf('select 1')).toBeUndefined();
+      expect(unnamed.pool.options.options).toBeUndefined();
+      await unnamed.db.transaction(async (tx) => {
+        const rows = await executePrepared<{ name: string }>(tx, sql`select name from users where id = ${a.id} and 'off' <> ''`);
+        expect(rows.rows).toEqual([{ name: 'Prepared E' }]);
+        const built = await runPrepared(tx.select({ displayName: users.name }).from(users).where(eq(users.id, a.id)));
+        expect(built).toEqual([{ displayName: 'Prepared E' }]);
+        expect((await preparedOn(tx)).size).toBe(0);
+        const [{ plan_cache_mode: mode }] = (await tx.execute<{ plan_cache_mode: string }>(sql`show plan_cache_mode`)).rows as [{ plan_cache_mode: string }];
+        expect(mode).toBe('auto');
+      });
+    } finally {
+      await unnamed.close();
+      setPreparedStatements(true);
+    }
   });
 });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import { createTestDatabase } from '../test/test-database';
+import { createTestDatabase, directConnectionOf } from '../test/test-database';
 import { publish, publishEach } from './publish';
 
 let database: Database;
@@ -11,7 +11,8 @@ const heard: Array<{ channel: string; payload: string }> = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  listener = new pg.Client(database.pool.options);
+  // LISTEN needs a session: direct, as the app's hub (DATABASE_DIRECT_URL).
+  listener = new pg.Client(directConnectionOf(database));
   await listener.connect();
   listener.on('notification', (n) => heard.push({ channel: n.channel, payload: n.payload ?? '' }));
   await listener.query('LISTEN publish_test');

@@ -14,7 +14,7 @@ import { errorHandler } from '../http/error-handler';
 import { addVotingMembers, createCaucusRow } from '../test/caucus-factories';
 import { sseReader, withDeadline, type SseReader } from '../test/sse-client';
 import { cookieOf, TEST_ORIGIN, testSettings } from '../test/test-app';
-import { createTestDatabase } from '../test/test-database';
+import { createTestDatabase, directConnectionOf } from '../test/test-database';
 import { createNotificationHub, notifyQuery, type NotificationHub } from './notification-hub';
 import { streamHubEvents } from './sse-stream';
 import { createStreamCap, LIVE_STREAMS_UNAVAILABLE, STREAM_RETRY_AFTER_SECONDS, type StreamCap } from './stream-cap';
@@ -24,7 +24,7 @@ let hub: NotificationHub;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  hub = createNotificationHub({ connection: database.pool.options, applicationName: `caucus-test-cap-${process.pid}` });
+  hub = createNotificationHub({ connection: directConnectionOf(database), applicationName: `caucus-test-cap-${process.pid}` });
   // Registered after the database's own clean-up, so it runs first: the hub goes before the database.
   afterAll(() => hub.close());
 });
@@ -225,7 +225,7 @@ describe('a stream gives back its place however it ends', () => {
   });
 
   it('when the hub cannot subscribe (closed): the stream ends at once and frees its place', async () => {
-    const closedHub = createNotificationHub({ connection: database.pool.options, applicationName: 'caucus-test-cap-closed' });
+    const closedHub = createNotificationHub({ connection: directConnectionOf(database), applicationName: 'caucus-test-cap-closed' });
     await closedHub.close();
     const cap = createStreamCap(1);
     const app = new Hono();

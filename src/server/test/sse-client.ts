@@ -7,6 +7,7 @@ import { systemClock } from '../clock';
 import type { Database } from '../db/client';
 import { createNotificationHub, type NotificationHub } from '../realtime/notification-hub';
 import { cookieOf, TEST_ORIGIN, testSettings } from './test-app';
+import { directConnectionOf } from './test-database';
 
 /** A server-sent event as a browser's EventSource sees it (or a comment block). */
 export interface SseEvent {
@@ -101,7 +102,7 @@ export interface LiveInstance {
 
 export async function startLiveInstance(database: Database, name: string, options: { withHub?: boolean } = {}): Promise<LiveInstance> {
   const applicationName = `caucus-test-hub-${name}-${process.pid}`;
-  const hub = createNotificationHub({ connection: database.pool.options, applicationName, reconnectDelayMs: 20, maxReconnectDelayMs: 200 });
+  const hub = createNotificationHub({ connection: directConnectionOf(database), applicationName, reconnectDelayMs: 20, maxReconnectDelayMs: 200 });
   const { app } = createApp({
     db: database.db,
     clock: systemClock,

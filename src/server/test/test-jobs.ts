@@ -5,10 +5,14 @@ import { createLogger } from '../logger';
 import { appJobs } from '../jobs/app-jobs';
 import { startJobQueue, type JobDefinition, type JobQueue } from '../jobs/job-queue';
 import { TEST_ORIGIN, testSettings } from './test-app';
+import { directConnectionOf } from './test-database';
 
-/** The connection settings of a test database's pool (for a second process's own pool). */
+/**
+ * The connection settings of a test database for a job queue or a notification hub of its own:
+ * direct (not through PgBouncer when the run goes through it), as the app's DATABASE_DIRECT_URL.
+ */
 export function connectionOf(database: Database): pg.PoolConfig {
-  const { max: _max, ...config } = (database.pool as unknown as { options: pg.PoolConfig }).options;
+  const { max: _max, ...config } = directConnectionOf(database);
   return config;
 }
 

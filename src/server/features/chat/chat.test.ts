@@ -14,7 +14,7 @@ import { addOrganizer, addVotingMembers, createCaucusRow } from '../../test/cauc
 import { createUser } from '../../test/factories';
 import { createTestApp } from '../../test/test-app';
 import { sseReader, startLiveInstance, type LiveInstance, type SseEvent } from '../../test/sse-client';
-import { createTestDatabase } from '../../test/test-database';
+import { createTestDatabase, directConnectionOf } from '../../test/test-database';
 import { CHAT_STREAM_UNAVAILABLE, chatRoutes } from './chat.routes';
 import { CHAT_CHANNEL, CHAT_ERRORS, CHAT_HISTORY_LIMIT, type ChatMessageView } from './chat.service';
 
@@ -407,7 +407,7 @@ describe('notification payloads', () => {
   });
 
   it('one statement publishes to each of many keys', async () => {
-    const hub = createNotificationHub({ connection: database.pool.options, applicationName: 'caucus-test-each' });
+    const hub = createNotificationHub({ connection: directConnectionOf(database), applicationName: 'caucus-test-each' });
     try {
       const heard: string[] = [];
       const keys = ['each-1', 'each-2', 'each-3'];
@@ -431,7 +431,7 @@ describe('notification payloads', () => {
   });
 
   it('a closed hub refuses new subscribers', async () => {
-    const hub = createNotificationHub({ connection: database.pool.options, applicationName: 'caucus-test-closed' });
+    const hub = createNotificationHub({ connection: directConnectionOf(database), applicationName: 'caucus-test-closed' });
     await hub.close();
     await expect(hub.subscribe(CHAT_CHANNEL, 'k', () => undefined)).rejects.toThrow(/closed/);
   });
