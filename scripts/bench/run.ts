@@ -1,4 +1,9 @@
-// npm run bench -- [--users 1000000] [--connections 10] [--duration 10] [--data-dir ./data-bench]
+// npm run bench -- [--users 1000000] [--connections 10] [--duration 10] [--data-dir ./data-bench] [--shape national]
+//
+// --shape national (issue 31): the app on a PostgreSQL 15 primary with a synchronous standby behind
+// PgBouncer 1.18 in transaction mode, started here (national-shape.ts) unless DATABASE_URL is given
+// (then DATABASE_DIRECT_URL names the primary around it); the CPU of PgBouncer and of the standby is
+// counted per request too, and the report goes between the bench:national markers.
 //
 // Starts the real app (node scripts/start.mjs, SKIP_WEB_BUILD=1, a free port) on a seeded
 // database (seeding it first when it has fewer than --users users), then measures each read
@@ -15,6 +20,7 @@ import { freePort, startApp, startBareFloor, stopApp } from './app-process';
 import { engageEndpoints } from './engage-bench';
 import { ensureSocialData, socialEndpoints } from './social-bench';
 import { postmasterPid, treeCpuMs } from './cpu-accounting';
+import { startNationalShape, type NationalShape } from './national-shape';
 import { planDetails, type BenchRun, type Measured } from './growth-table';
 import { countInvariantViolations, type InvariantCount } from '../../src/server/db/database-invariants';
 import { WRITE_GOAL_PER_SECOND, writeEndpoints } from './write-bench';
@@ -40,12 +46,15 @@ import { LEADERBOARD_METRICS, type LeaderboardQuery } from '../../src/domain/poi
 if (existsSync('.env')) process.loadEnvFile('.env');
 
 const USAGE =
-  'Usage: npm run bench -- [--users N] [--caucuses M] [--messages K] [--seed S] [--connections C] [--duration SECONDS] [--warmup SECONDS] [--data-dir DIR] [--out FILE] [--json FILE] [--only REGEX] [--workers W]';
+  'Usage: npm run bench -- [--users N] [--caucuses M] [--messages K] [--seed S] [--connections C] [--duration SECONDS] [--warmup SECONDS] [--data-dir DIR] [--out FILE] [--json FILE] [--only REGEX] [--workers W] [--shape embedded|national]';
 const TARGET_P95_MS = 50;
 /** Issue 16: a hot read answers at least half of what the same SQL straight through pg does. */
 const RATIO_GOAL_PERCENT = 50;
 const MARK_START = '<!-- bench:start -->';
 const MARK_END = '<!-- bench:end -->';
+/** The national shape's run has its own block (docs/benchmarks.md, "The national shape"). */
+const NATIONAL_MARK_START = '<!-- bench:national:start -->';
+const NATIONAL_MARK_END = '<!-- bench:national:end -->';
 
 const { values: args } = parseArgs({
   options: {
@@ -63,6 +72,8 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     // The app's server processes (its WORKERS setting); 0 = one per core, as the app's default.
     workers: { type: 'string', default: '0' },
+    // embedded: the app's default (DATABASE_URL when set); national: see the top of this file.
+    shape: { type: 'string', default: 'embedded' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -86,7 +97,12 @@ const durationS = whole('duration', args.duration, 1);
 const warmupS = whole('warmup', args.warmup, 0);
 const workers = whole('workers', args.workers, 0) || os.availableParallelism();
 const dataDir = path.resolve(args['data-dir']);
-const databaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+const operatorDatabaseUrl = process.env.DATABASE_URL?.trim() || undefined;
+if (args.shape !== 'embedded' && args.shape !== 'national') {
+  console.error(`--shape must be embedded or national (got ${args.shape})\n${USAGE}`);
+  process.exit(2);
+}
+const national = args.shape === 'national';
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 const log = (m: string) => console.log(m);
@@ -172,28 +188,70 @@ async function main() {
   const baseUrl = `http://localhost:${port}`;
   const target = `http://127.0.0.1:${port}`;
   mkdirSync(dataDir, { recursive: true });
-  const logFile = path.join(databaseUrl ? os.tmpdir() : dataDir, `bench-app-${process.pid}.log`);
 
-  log(`Starting the app on port ${port} (${databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL in ${dataDir}`}); its log: ${logFile}`);
-  const app = await startApp({ port, logFile, dataDir, databaseUrl, env: { WORKERS: String(workers) } });
+  let shape: NationalShape | null = null;
+  // The shape's stop(), from the moment it starts something (a Ctrl-C while it starts stops that too).
+  let stopShape: (() => Promise<void>) | null = null;
+  let app: Awaited<ReturnType<typeof startApp>> | null = null;
   let database: AppDatabase | null = null;
   let rawPool: pg.Pool | null = null;
-  const stopEverything = async () => {
-    await rawPool?.end().catch(() => undefined);
-    await database?.close().catch(() => undefined);
-    await stopApp(app);
-  };
+  let stopping: Promise<void> | null = null;
+  const stopEverything = () =>
+    (stopping ??= (async () => {
+      await rawPool?.end().catch(() => undefined);
+      await database?.close().catch(() => undefined);
+      if (app) await stopApp(app);
+      if (stopShape) {
+        log('Stopping PgBouncer, the standby and the primary…');
+        await stopShape();
+      }
+    })());
   // Ctrl-C, or a kill (a timeout, pkill): the app and its PostgreSQL must not outlive the bench.
   for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
     process.once(signal, () => {
-      console.error(`\nInterrupted (${signal}): stopping the app.`);
+      console.error(`\nInterrupted (${signal}): stopping the app${national ? ' and the national shape' : ''}.`);
       void stopEverything().finally(() => process.exit(code));
     });
   }
 
+  // Where the app's database is, and where the bench reaches it (seed, cases, statistics): the
+  // national shape's primary directly (the seed writes as superuser, in sessions of its own).
+  let appDatabaseUrl = operatorDatabaseUrl;
+  let benchDatabaseUrl = operatorDatabaseUrl;
+  const appEnv: Record<string, string> = { WORKERS: String(workers) };
+  let pids: { primary: number | null; standby: number | null; pgbouncer: number | null } = { primary: null, standby: null, pgbouncer: null };
+  if (national) {
+    if (operatorDatabaseUrl) {
+      const direct = process.env.DATABASE_DIRECT_URL?.trim() || operatorDatabaseUrl;
+      log(`The national shape given by DATABASE_URL (and DATABASE_DIRECT_URL${process.env.DATABASE_DIRECT_URL ? '' : ': not set, the same URL'}): starting nothing.`);
+      Object.assign(appEnv, { DATABASE_DIRECT_URL: direct, DATABASE_PREPARED_STATEMENTS: process.env.DATABASE_PREPARED_STATEMENTS ?? 'off' });
+      benchDatabaseUrl = direct;
+    } else {
+      try {
+        shape = await startNationalShape({ log, onStarting: (stop) => (stopShape = stop) });
+      } catch (e) {
+        await stopEverything();
+        throw e;
+      }
+      appDatabaseUrl = shape.databaseUrl;
+      benchDatabaseUrl = shape.directUrl;
+      pids = shape.pids;
+      Object.assign(appEnv, { DATABASE_DIRECT_URL: shape.directUrl, DATABASE_PREPARED_STATEMENTS: 'off' });
+    }
+  }
+  const logFile = path.join(appDatabaseUrl ? os.tmpdir() : dataDir, `bench-app-${process.pid}.log`);
+  log(`Starting the app on port ${port} (${appDatabaseUrl ? (shape ? 'DATABASE_URL through PgBouncer' : 'DATABASE_URL') : `embedded PostgreSQL in ${dataDir}`}); its log: ${logFile}`);
+  try {
+    app = await startApp({ port, logFile, dataDir, databaseUrl: appDatabaseUrl, env: appEnv });
+  } catch (e) {
+    await stopEverything();
+    throw e;
+  }
+  const appPid = app.pid!;
+
   try {
     // The app runs: we attach to its PostgreSQL (or use DATABASE_URL), starting nothing.
-    database = await openAppDatabase({ settings: { DATABASE_URL: databaseUrl, dataDir }, whenAppRunning: 'attach', poolMax: 4, log });
+    database = await openAppDatabase({ settings: { DATABASE_URL: benchDatabaseUrl, dataDir }, whenAppRunning: 'attach', poolMax: 4, log });
     const have = await count(database.pool, 'users');
     if (have < targetUsers) {
       const missing = targetUsers - have;
@@ -238,7 +296,7 @@ async function main() {
       log(`Added ${fmt(topUp.banners)} Banners and ${fmt(topUp.brownies)} Brownies (${fmt(topUp.userBadges)} badges) in ${fmt(topUp.ms / 1000, 1)} s.`);
     }
 
-    const settingsForSecret = loadSettings({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', PORT: String(port), BASE_URL: baseUrl });
+    const settingsForSecret = loadSettings({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: appDatabaseUrl ?? '', PORT: String(port), BASE_URL: baseUrl });
     const social = { db: database.db, pool: database.pool, secret: settingsForSecret.AUTH_SECRET, log, fmt };
     await ensureSocialData(social, { messages: targetMessages, seed });
 
@@ -284,11 +342,11 @@ async function main() {
       )
     ).rows;
     await dropMintedSessions(pool);
-    const meSessions = await mintSessions(pool, signInUsers.map((u) => u.id), loadSettings({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', PORT: String(port), BASE_URL: baseUrl }).AUTH_SECRET);
+    const meSessions = await mintSessions(pool, signInUsers.map((u) => u.id), loadSettings({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: appDatabaseUrl ?? '', PORT: String(port), BASE_URL: baseUrl }).AUTH_SECRET);
     const sessions = signInUsers.map((u) => ({ userId: u.id, ...meSessions.get(u.id)! }));
 
     // The SQL of each read, recorded from the same service functions the routes call.
-    const settings = loadSettings({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', PORT: String(port), BASE_URL: baseUrl });
+    const settings = loadSettings({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: appDatabaseUrl ?? '', PORT: String(port), BASE_URL: baseUrl });
     const sampleUser = userIds[0]!;
     const profileSql = await recordQueries(pool, (db) => profiles.getPublicProfile({ db }, sampleUser));
     const activitiesSql = await recordQueries(pool, (db) => profiles.listActivities({ db }, activityUserIds[0]!));
@@ -385,8 +443,10 @@ async function main() {
     }
 
 
+    // In the national shape the raw twins go the app's way too: through PgBouncer.
+    const rawConnection = national && appDatabaseUrl ? appDatabaseUrl : database.connection;
     rawPool = new pg.Pool({
-      ...(typeof database.connection === 'string' ? { connectionString: database.connection } : database.connection),
+      ...(typeof rawConnection === 'string' ? { connectionString: rawConnection } : rawConnection),
       max: connections,
     });
     rawPool.on('error', () => undefined);
@@ -572,7 +632,8 @@ async function main() {
     }
     // What one request costs, counted from /proc and PostgreSQL's statistics around each
     // measurement (robust to other load on the machine, unlike req/s).
-    const pgPid = databaseUrl ? null : postmasterPid(path.join(dataDir, 'postgres'));
+    const pgPid = national ? pids.primary : appDatabaseUrl ? null : postmasterPid(path.join(dataDir, 'postgres'));
+    const partCpuMs = (pid: number | null) => (pid ? treeCpuMs(pid) : null);
     const costSnapshot = async (): Promise<CostSnapshot> => {
       const stats = (
         await pool.query<{ commits: string; wal: string }>(
@@ -582,8 +643,10 @@ async function main() {
       ).rows[0]!;
       const bench = process.cpuUsage();
       return {
-        appCpuMs: treeCpuMs(app.pid!, pgPid),
-        pgCpuMs: pgPid ? treeCpuMs(pgPid) : null,
+        appCpuMs: treeCpuMs(appPid, pgPid),
+        pgCpuMs: partCpuMs(pgPid),
+        pgbouncerCpuMs: partCpuMs(pids.pgbouncer),
+        standbyCpuMs: partCpuMs(pids.standby),
         loadCpuMs: (bench.user + bench.system) / 1000,
         commits: Number(stats.commits),
         walBytes: Number(stats.wal),
@@ -644,9 +707,11 @@ async function main() {
     for (const endpoint of endpoints) if (endpoint.explain.length) plans.push({ name: endpoint.route, plan: await explain(pool, endpoint.explain) });
     const pgVersion = (await pool.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
 
-    const report = renderReport({ results, floor, plans, counts, skipped, invariants, pgVersion, mode: database.mode, loadBefore, loadAfter: os.loadavg() });
+    const report = renderReport({ results, floor, plans, counts, skipped, invariants, pgVersion, mode: database.mode, loadBefore, loadAfter: os.loadavg(),
+      shape: shape ? shape.description : national ? 'the national shape given by DATABASE_URL (through PgBouncer) and DATABASE_DIRECT_URL (the primary)' : null,
+    });
     console.log(`\n${report}`);
-    writeReport(args.out, report);
+    writeReport(args.out, report, national ? [NATIONAL_MARK_START, NATIONAL_MARK_END] : [MARK_START, MARK_END]);
     log(`\nWritten to ${args.out}.`);
     if (args.json) {
       const measured: BenchRun = {
@@ -677,6 +742,9 @@ async function main() {
 interface CostSnapshot {
   appCpuMs: number | null;
   pgCpuMs: number | null;
+  /** The national shape's PgBouncer and synchronous standby (null otherwise). */
+  pgbouncerCpuMs: number | null;
+  standbyCpuMs: number | null;
   loadCpuMs: number;
   commits: number;
   walBytes: number;
@@ -685,6 +753,8 @@ interface CostSnapshot {
 interface Cost {
   appCpuMs: number | null;
   pgCpuMs: number | null;
+  pgbouncerCpuMs: number | null;
+  standbyCpuMs: number | null;
   loadCpuMs: number;
   commits: number;
   walBytes: number;
@@ -697,6 +767,8 @@ function costPerRequest(before: CostSnapshot, after: CostSnapshot, requests: num
   return {
     appCpuMs: per(before.appCpuMs, after.appCpuMs, idle?.appCpuMs),
     pgCpuMs: per(before.pgCpuMs, after.pgCpuMs, idle?.pgCpuMs),
+    pgbouncerCpuMs: per(before.pgbouncerCpuMs, after.pgbouncerCpuMs, idle?.pgbouncerCpuMs),
+    standbyCpuMs: per(before.standbyCpuMs, after.standbyCpuMs, idle?.standbyCpuMs),
     loadCpuMs: per(before.loadCpuMs, after.loadCpuMs) ?? 0,
     commits: per(before.commits, after.commits, idle?.commits) ?? 0,
     walBytes: per(before.walBytes, after.walBytes, idle?.walBytes) ?? 0,
@@ -723,14 +795,18 @@ function renderReport(input: {
   mode: string;
   loadBefore: number[];
   loadAfter: number[];
+  /** The national shape (--shape national): what ran, in a line; null for the app's default. */
+  shape: string | null;
 }): string {
   const ms = (n: number) => (Number.isNaN(n) ? '–' : fmt(n, n < 10 ? 2 : 1));
   const cpus = os.cpus();
   const lines: string[] = [];
-  lines.push(`Measured ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')} by \`npm run bench -- --users ${targetUsers}\`.`);
+  const command = process.argv.slice(2).filter((a) => a !== '--').join(' ') || `--users ${targetUsers}`;
+  lines.push(`Measured ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')} by \`npm run bench -- ${command}\`.`);
   lines.push('');
   lines.push(`- Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, ${os.type()} ${os.release()}`);
-  lines.push(`- Node ${process.version}; PostgreSQL ${input.pgVersion} (${input.mode === 'url' ? 'DATABASE_URL' : 'embedded, Unix socket'}); the app as ${workers} server process${workers === 1 ? '' : 'es'} (WORKERS); app, PostgreSQL and load generator on the same machine`);
+  if (input.shape) lines.push(`- The national shape: ${input.shape}`);
+  lines.push(`- Node ${process.version}; PostgreSQL ${input.pgVersion} (${input.shape ? 'the national shape' : input.mode === 'url' ? 'DATABASE_URL' : 'embedded, Unix socket'}); the app as ${workers} server process${workers === 1 ? '' : 'es'} (WORKERS); app, PostgreSQL and load generator on the same machine`);
   lines.push(
     `- Data: ${fmt(input.counts.users!)} users, ${fmt(input.counts.caucuses!)} caucuses, ${fmt(input.counts.caucusMembers!)} caucus members, ` +
       `${fmt(input.counts.activities!)} activities, ${fmt(input.counts.userBadges!)} earned badges, ${fmt(input.counts.photos!)} photos, ` +
@@ -775,13 +851,22 @@ function renderReport(input: {
     'Where the time goes (per request, measured around the app run above; CPU from /proc with the idle processes\' own use taken off; transactions (read-only ones and background jobs\' included) and WAL bytes from PostgreSQL\'s statistics):',
   );
   lines.push('');
-  lines.push('| Endpoint | App CPU ms | PostgreSQL CPU ms | Load generator CPU ms | Transactions | WAL bytes | Ceiling on this machine (req/s) |');
-  lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  // The national shape adds two parts: PgBouncer and the synchronous standby (its WAL replay).
+  const parts = input.shape !== null;
+  lines.push(
+    parts
+      ? '| Endpoint | App CPU ms | PgBouncer CPU ms | Primary CPU ms | Standby CPU ms | Load generator CPU ms | Transactions | WAL bytes | Ceiling on this machine (req/s) |'
+      : '| Endpoint | App CPU ms | PostgreSQL CPU ms | Load generator CPU ms | Transactions | WAL bytes | Ceiling on this machine (req/s) |',
+  );
+  lines.push(parts ? '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |' : '| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const { endpoint, cost } of input.results) {
-    const total = (cost.appCpuMs ?? 0) + (cost.pgCpuMs ?? 0) + cost.loadCpuMs;
+    const total = (cost.appCpuMs ?? 0) + (cost.pgCpuMs ?? 0) + (cost.pgbouncerCpuMs ?? 0) + (cost.standbyCpuMs ?? 0) + cost.loadCpuMs;
     const cell = (n: number | null) => (n === null ? '–' : fmt(n, 2));
+    const cpuCells = parts
+      ? [cost.appCpuMs, cost.pgbouncerCpuMs, cost.pgCpuMs, cost.standbyCpuMs, cost.loadCpuMs]
+      : [cost.appCpuMs, cost.pgCpuMs, cost.loadCpuMs];
     lines.push(
-      `| \`${endpoint.route}\` | ${cell(cost.appCpuMs)} | ${cell(cost.pgCpuMs)} | ${cell(cost.loadCpuMs)} | ${fmt(cost.commits, 2)} | ${fmt(cost.walBytes)} | ${total > 0 ? fmt((cpus.length * 1000) / total) : '–'} |`,
+      `| \`${endpoint.route}\` | ${cpuCells.map(cell).join(' | ')} | ${fmt(cost.commits, 2)} | ${fmt(cost.walBytes)} | ${total > 0 ? fmt((cpus.length * 1000) / total) : '–'} |`,
     );
   }
   if (input.invariants.length > 0) {
@@ -800,14 +885,14 @@ function renderReport(input: {
   return lines.join('\n');
 }
 
-function writeReport(file: string, report: string) {
-  const block = `${MARK_START}\n${report}\n${MARK_END}`;
+function writeReport(file: string, report: string, [markStart, markEnd]: [string, string]) {
+  const block = `${markStart}\n${report}\n${markEnd}`;
   let text: string;
   if (existsSync(file)) {
     const current = readFileSync(file, 'utf8');
-    const start = current.indexOf(MARK_START);
-    const end = current.indexOf(MARK_END);
-    text = start >= 0 && end > start ? current.slice(0, start) + block + current.slice(end + MARK_END.length) : `${current.trimEnd()}\n\n${block}\n`;
+    const start = current.indexOf(markStart);
+    const end = current.indexOf(markEnd);
+    text = start >= 0 && end > start ? current.slice(0, start) + block + current.slice(end + markEnd.length) : `${current.trimEnd()}\n\n${block}\n`;
   } else {
     text = `# Benchmarks\n\nRun \`npm run bench\` (1,000,000 users) or \`npm run bench -- --users 100000\`. The block below is rewritten by each run.\n\n${block}\n`;
   }
