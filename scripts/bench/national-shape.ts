@@ -26,6 +26,8 @@ export interface NationalShape {
   databaseUrl: string;
   /** The app's DATABASE_DIRECT_URL: the primary itself, around PgBouncer. */
   directUrl: string;
+  /** The synchronous standby (read-only), e.g. to check what it has. */
+  standbyUrl: string;
   /** PIDs whose process trees' CPU is counted per part (null when not on this machine). */
   pids: { primary: number | null; standby: number | null; pgbouncer: number | null };
   /** What runs, in one line for the report. */
@@ -178,6 +180,7 @@ export async function startNationalShape(options: {
     return {
       databaseUrl,
       directUrl,
+      standbyUrl: `postgres://postgres@127.0.0.1:${standbyPort}/${DATABASE}`,
       pids: { primary: postmasterPid(primaryDir), standby: postmasterPid(standbyDir), pgbouncer: bouncer.pid },
       description:
         `PostgreSQL ${v} primary (Debian's, TCP on 127.0.0.1, max_connections 200, otherwise initdb's defaults) with a synchronous standby ` +
