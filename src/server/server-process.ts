@@ -5,6 +5,7 @@ import { BACKUP_JOB, backupJobs } from './backup/backup-schedule';
 import { trackInFlight } from './http/in-flight';
 import { systemClock } from './clock';
 import type { ConnectionConfig, Database } from './db/client';
+import type { HostLocator } from './db/primary-locator';
 import { openReadReplica } from './db/read-replica';
 import { cardFontsWork } from './features/link-previews/share-images.service';
 import { createPushDelivery } from './features/push/push-delivery';
@@ -29,7 +30,7 @@ export interface ServeOptions {
   settings: Settings;
   logger: Logger;
   /** The app's database, migrated already (by this process, or by the cluster's primary). */
-  database: Database & { connection: ConnectionConfig; directConnection?: ConnectionConfig };
+  database: Database & { connection: ConnectionConfig; directConnection?: ConnectionConfig; locator?: HostLocator | null };
   vapidKeys: VapidKeys;
   /** The process must end with this code (the port cannot be listened on). */
   fatal: (exitCode: number) => void;
@@ -107,6 +108,7 @@ export async function serveApp({ settings, logger, database, vapidKeys, fatal }:
   const readReplica = settings.DATABASE_REPLICA_URL ? await openReadReplica({ url: settings.DATABASE_REPLICA_URL, primary: database, logger }) : null;
   const { app } = createApp({
     readReplica,
+    databaseHostChanges: database.locator ? () => database.locator!.moves : undefined,
     db: database.db,
     clock: systemClock,
     logger,

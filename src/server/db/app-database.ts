@@ -160,7 +160,17 @@ async function finishOpening(
     return closing;
   };
   try {
-    await migrateDatabase(database.db, directConnection);
+    // Without DATABASE_QUERY_TIMEOUT_SECONDS: a migration may build an index on a large table,
+    // and the lock waits while another process migrates.
+    const untimed = (c: ConnectionConfig): ConnectionConfig => (typeof c === 'string' ? c : { ...c, query_timeout: undefined });
+    if (typeof connection !== 'string' && connection.query_timeout) {
+      const migrator = openDatabase(untimed(connection), { max: 1 });
+      try {
+        await migrateDatabase(migrator.db, untimed(directConnection));
+      } finally {
+        await migrator.close();
+      }
+    } else await migrateDatabase(database.db, untimed(directConnection));
   } catch (e) {
     await close();
     throw e;
