@@ -4,6 +4,7 @@ import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import type { Db } from '../db/client';
+import { preparedStatementsOn } from '../db/prepared-statements';
 import { sessions, users } from '../db/schema/auth';
 import { SESSION_DAYS, SESSION_UPDATE_AGE_SECONDS, type Auth } from '../features/auth/auth';
 import { unauthorized } from './app-error';
@@ -73,7 +74,9 @@ export function loadSession({ auth, db, secret }: SessionDeps): MiddlewareHandle
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.token, sql.placeholder('token')))
-    .prepare('session_by_token');
+    // Unnamed ('') when DATABASE_PREPARED_STATEMENTS=off: behind PgBouncer 1.18 in transaction mode a
+    // named statement is parsed on one server connection and later bound on another (decision 047).
+    .prepare(preparedStatementsOn() ? 'session_by_token' : '');
 
   return createMiddleware<AppEnv>(async (c, next) => {
     // A personal API token's request is the token's alone (src/server/http/api-token-auth.ts).

@@ -44,7 +44,9 @@ export default async function setup(project: TestProject) {
     const server = directUrl ?? url;
     if (!server) throw new Error('TEST_DATABASE_PGBOUNCER needs the server to put it in front of: TEST_DATABASE_DIRECT_URL');
     const u = new URL(server);
-    const bouncer = await startPgBouncer({ upstream: { host: u.hostname, port: Number(u.port || 5432) }, defaultPoolSize: 30, maxClientConn: 2000 });
+    // Server connections: at most 10 per test database (its pool has 30 clients), given back
+    // after 10 s idle as node-postgres's pool does; the machine's server has max_connections 100.
+    const bouncer = await startPgBouncer({ upstream: { host: u.hostname, port: Number(u.port || 5432) }, defaultPoolSize: 10, maxClientConn: 2000, serverIdleTimeoutSeconds: 10 });
     stop = () => bouncer.stop();
     url = bouncer.url(decodeURIComponent(u.pathname.slice(1)) || 'postgres', decodeURIComponent(u.username) || 'postgres');
     connection = { connectionString: url };

@@ -20,7 +20,7 @@ it('a failing test makes `vitest run` exit with 1, embedded PostgreSQL and all',
     const run = spawnSync(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', config], {
       cwd: root,
       encoding: 'utf8',
-      env: { ...process.env, TEST_DATABASE_URL: '', CI: 'true' },
+      env: { ...process.env, TEST_DATABASE_URL: '', TEST_DATABASE_DIRECT_URL: '', TEST_DATABASE_PGBOUNCER: '', CI: 'true' },
       timeout: 120_000,
     });
     const output = `${run.stdout}\n${run.stderr}`;

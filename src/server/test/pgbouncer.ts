@@ -19,8 +19,12 @@ export interface PgBouncerOptions {
   defaultPoolSize?: number;
   /** Client connections PgBouncer accepts in all (its default 100 is too few for a test run's pools). */
   maxClientConn?: number;
+  /** Seconds an idle server connection is kept (PgBouncer's default 600; a test run's databases come and go). */
+  serverIdleTimeoutSeconds?: number;
   /** Users allowed in (auth_type trust still needs each user in auth_file). Default: postgres. */
   users?: string[];
+  /** Startup parameters it drops instead of refusing the client. Default: extra_float_digits. */
+  ignoreStartupParameters?: string[];
   /** How long to wait for it to answer a query through it. Default 15 s. */
   startTimeoutMs?: number;
 }
@@ -75,6 +79,7 @@ process.on('exit', () => {
  */
 export async function startPgBouncer(options: PgBouncerOptions): Promise<PgBouncer> {
   const { upstream, poolMode = 'transaction', defaultPoolSize = 20, maxClientConn = 1000, users = ['postgres'], startTimeoutMs = 15_000 } = options;
+  const ignoreStartupParameters = options.ignoreStartupParameters ?? ['extra_float_digits'];
   const dir = mkdtempSync(path.join(tmpdir(), 'caucus-pgbouncer-'));
   const port = await freePort();
   const ini = path.join(dir, 'pgbouncer.ini');
@@ -96,7 +101,8 @@ export async function startPgBouncer(options: PgBouncerOptions): Promise<PgBounc
       `pool_mode = ${poolMode}`,
       `default_pool_size = ${defaultPoolSize}`,
       `max_client_conn = ${maxClientConn}`,
-      'ignore_startup_parameters = extra_float_digits',
+      ...(options.serverIdleTimeoutSeconds === undefined ? [] : [`server_idle_timeout = ${options.serverIdleTimeoutSeconds}`]),
+      `ignore_startup_parameters = ${ignoreStartupParameters.join(', ')}`,
       `logfile = ${logFile}`,
       `pidfile = ${path.join(dir, 'pgbouncer.pid')}`,
       '',

@@ -7,7 +7,7 @@ import { readElectionRecord } from '../features/caucuses/election-record.service
 import { buildUser, DEFAULT_PASSWORD, makeRandom } from './factories';
 import { DISTRICTS, insertRows, seedDatabase, seedPointsForExistingUsers, type SeedProgress, type SeedSummary } from './seed-data';
 import { createTestApp } from './test-app';
-import { createTestDatabase } from './test-database';
+import { createTestDatabase, directDatabaseOf } from './test-database';
 
 const NOW = new Date('2030-06-01T12:00:00Z');
 
@@ -64,7 +64,7 @@ describe('seedDatabase', () => {
   const progress: SeedProgress[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = directDatabaseOf(await createTestDatabase());
     schemaBefore = await schemaDefinitions(database.db);
     first = await seedDatabase(
       { db: database.db },
@@ -274,7 +274,7 @@ describe('seedDatabase', () => {
 describe('insertRows', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = directDatabaseOf(await createTestDatabase());
   });
 
   it('inserts rows in one statement, with literal defaults for values some rows leave out', async () => {
@@ -300,7 +300,7 @@ describe('insertRows', () => {
 describe('seedPointsForExistingUsers', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = directDatabaseOf(await createTestDatabase());
   });
 
   it('tops up a database seeded without Banners and Brownies, keeping counters equal to the ledgers', async () => {
@@ -328,7 +328,8 @@ describe('seedDatabase determinism', () => {
   let c: Database;
 
   beforeAll(async () => {
-    [a, b, c] = await Promise.all([createTestDatabase(), createTestDatabase(), createTestDatabase()]);
+    // Seeding keeps temporary tables and settings in its session: direct, as scripts/seed.ts runs behind PgBouncer.
+    [a, b, c] = (await Promise.all([createTestDatabase(), createTestDatabase(), createTestDatabase()])).map((d) => directDatabaseOf(d)) as [Database, Database, Database];
   });
 
   it('writes the same rows for the same seed, whatever the concurrency, and other rows for another seed', async () => {
@@ -345,7 +346,7 @@ describe('seedDatabase determinism', () => {
 describe('seedDatabase with the triggers running (a role that may not skip them)', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await createTestDatabase();
+    database = directDatabaseOf(await createTestDatabase());
   });
 
   it('lets the triggers count the voters and write the election records, with the same rules', async () => {

@@ -8,12 +8,13 @@ import { listConversations } from '../features/messages/messages.service';
 import { systemClock } from '../clock';
 import { createUser } from './factories';
 import { seedBroadcasts, seedDistrictTree, seedPrivateMessages } from './social-seed';
-import { createTestDatabase } from './test-database';
+import { createTestDatabase, directDatabaseOf } from './test-database';
 
 let database: Database;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  // The seeders keep settings in their session (bulk loads): direct, as scripts/seed.ts runs behind PgBouncer.
+  database = directDatabaseOf(await createTestDatabase());
   for (let i = 0; i < 40; i++) await createUser(database.db, { state: 'TX', district: 1 + (i % 3) });
 });
 

@@ -47,6 +47,19 @@ export function directConnectionOf(database: Database): pg.PoolConfig {
   return { ...direct };
 }
 
+/**
+ * The test database opened direct, a pool of its own closed after the file: for tooling that
+ * keeps state in its session (the seeders' temporary tables and session settings, bulk loads), as
+ * scripts/seed.ts and the bench must run with DATABASE_DIRECT_URL behind PgBouncer.
+ */
+export function directDatabaseOf(database: Database, options: { max?: number } = {}): Database {
+  const connection = directConnectionOf(database);
+  const direct = openDatabase(connection, { max: options.max ?? 30 });
+  directOf.set(direct, connection);
+  afterAll(() => direct.close());
+  return direct;
+}
+
 function pointedAt(connection: pg.PoolConfig, database: string): pg.PoolConfig {
   if (!connection.connectionString) return { ...connection, database };
   const u = new URL(connection.connectionString);
