@@ -801,7 +801,8 @@ function renderReport(input: {
   const ms = (n: number) => (Number.isNaN(n) ? '–' : fmt(n, n < 10 ? 2 : 1));
   const cpus = os.cpus();
   const lines: string[] = [];
-  const command = process.argv.slice(2).filter((a) => a !== '--').join(' ') || `--users ${targetUsers}`;
+  const quoted = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`);
+  const command = process.argv.slice(2).filter((a) => a !== '--').map(quoted).join(' ') || `--users ${targetUsers}`;
   lines.push(`Measured ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')} by \`npm run bench -- ${command}\`.`);
   lines.push('');
   lines.push(`- Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, ${os.type()} ${os.release()}`);
