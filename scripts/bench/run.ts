@@ -708,7 +708,7 @@ async function main() {
     const pgVersion = (await pool.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
 
     const report = renderReport({ results, floor, plans, counts, skipped, invariants, pgVersion, mode: database.mode, loadBefore, loadAfter: os.loadavg(),
-      shape: shape ? shape.description : national ? 'the national shape given by DATABASE_URL (through PgBouncer) and DATABASE_DIRECT_URL (the primary)' : null,
+      shape: shape ? shape.description : national ? 'given by DATABASE_URL (through PgBouncer) and DATABASE_DIRECT_URL (the primary); nothing started by the bench, so no CPU per part' : null,
     });
     console.log(`\n${report}`);
     writeReport(args.out, report, national ? [NATIONAL_MARK_START, NATIONAL_MARK_END] : [MARK_START, MARK_END]);
