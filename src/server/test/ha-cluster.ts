@@ -131,6 +131,14 @@ function postgresIds(): { uid: number; gid: number } {
   };
 }
 
+function isZombie(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').at(-1)?.startsWith('Z') === true;
+  } catch {
+    return false;
+  }
+}
+
 /** Polls `condition` until it holds, or fails naming `what` after `timeoutMs`. */
 async function poll<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number, intervalMs = 100, last?: () => string): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -228,7 +236,8 @@ export async function startFormation(options: FormationOptions = {}): Promise<Fo
       return undefined;
     }
   };
-  const running = (pid: number | undefined) => pid !== undefined && isAlive(pid);
+  // A killed postmaster stays a zombie until whoever inherited it reaps it: dead all the same.
+  const running = (pid: number | undefined) => pid !== undefined && isAlive(pid) && !isZombie(pid);
   const tail = (name: string, lines = 25) => {
     try {
       return readFileSync(logFile(name), 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
@@ -423,7 +432,7 @@ export async function startFormation(options: FormationOptions = {}): Promise<Fo
       killGroup(node.name, 'SIGKILL');
       await poll(
         `${node.name}'s keeper and PostgreSQL to die`,
-        async () => (!keeperRunning(node.name) && (pid === undefined || !isAlive(pid)) ? true : undefined),
+        async () => (!keeperRunning(node.name) && !running(pid) ? true : undefined),
         10_000,
         20,
       );
