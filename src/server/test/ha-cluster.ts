@@ -291,9 +291,17 @@ export async function startFormation(options: FormationOptions = {}): Promise<Fo
   };
 
   let stopped = false;
+  // The keepers lead their own process groups, so they outlive a test runner that dies without
+  // calling stop(): on the way out, kill them and remove the folder.
+  const onExit = () => {
+    for (const name of keepers.keys()) killGroup(name, 'SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', onExit);
   const stop = async () => {
     if (stopped) return;
     stopped = true;
+    process.removeListener('exit', onExit);
     // Data nodes first (fast shutdown through their keepers), then the monitor.
     for (const name of [...nodes.map((n) => n.name), 'monitor']) killGroup(name, 'SIGTERM');
     const pgdatas = [...nodes.map((n) => n.pgdata), monitorData];
