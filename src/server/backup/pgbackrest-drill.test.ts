@@ -7,10 +7,10 @@
 //
 // Needs `apt-get install postgresql-15 pgbackrest` (CI installs them). CAUCUS_SKIP_PGBACKREST=1
 // skips it, saying so; without the packages it fails, saying what to install.
-import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,7 @@ import { readElectionRecord } from '../features/caucuses/election-record.service
 import { addVotingMembers, createCaucusRow } from '../test/caucus-factories';
 import { createUser } from '../test/factories';
 import { freePort } from '../test/free-port';
+import { startApp as startAppProcess, stopApp, type AppProcess } from '../test/app-process';
 import { pgbackrestTool } from './pgbackrest-tool';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -170,64 +171,19 @@ class Cluster {
   }
 }
 
-interface App {
-  child: ChildProcess;
-  baseUrl: string;
-  logFile: string;
-}
-
-async function startApp(cluster: Cluster, dataDir: string): Promise<App> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const logFile = path.join(dataDir, `app-${port}.log`);
-  const out = openSync(logFile, 'w');
-  // `node` itself, so the pid we signal is the app's.
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      SKIP_WEB_BUILD: '1',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: baseUrl,
-      DATA_DIR: dataDir,
-      DATABASE_URL: cluster.url,
-      AUTH_SECRET,
-      BACKUP_TOOL: 'pgbackrest',
-      PGBACKREST_STANZA: STANZA,
-      PGBACKREST_CONFIG: cluster.config,
-      SMTP_URL: '',
-      LOG_LEVEL: 'warn',
+/** The app as a process on the cluster, taking its backups with pgBackRest. */
+async function startApp(cluster: Cluster, dataDir: string): Promise<AppProcess> {
+  // A loaded machine takes long to compile the server on its first start.
+  const app = await startAppProcess(
+    {
+      dataDir,
+      databaseUrl: cluster.url,
+      env: { AUTH_SECRET, BACKUP_TOOL: 'pgbackrest', PGBACKREST_STANZA: STANZA, PGBACKREST_CONFIG: cluster.config },
     },
-    stdio: ['ignore', out, out],
-  });
-  const app = { child, baseUrl, logFile };
-  apps.push(app);
-  const log = () => readFileSync(logFile, 'utf8').split('\n').slice(-20).join('\n');
-  await waitUntil(
-    'the app to answer GET /api/health',
-    async () => {
-      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the app exited (${child.exitCode ?? child.signalCode}):\n${log()}`);
-      try {
-        return (await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) })).ok;
-      } catch {
-        return false;
-      }
-    },
-    240_000, // a loaded machine takes long to compile the server on its first start
-    200,
+    240_000,
   );
+  apps.push(app);
   return app;
-}
-
-async function stopApp(app: App): Promise<void> {
-  if (app.child.exitCode !== null || app.child.signalCode !== null) return;
-  const exited = once(app.child, 'exit');
-  app.child.kill('SIGTERM');
-  const timer = setTimeout(() => app.child.kill('SIGKILL'), 20_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 /** Sessions written straight into the sessions table with the cookie better-auth sets (as the bench does). */
@@ -256,7 +212,7 @@ interface Write {
   acknowledgedAt?: number;
 }
 
-const apps: App[] = [];
+const apps: AppProcess[] = [];
 /** Seconds each step of the drill took (printed at the end, for docs/backups-pgbackrest.md). */
 const timings: Record<string, number> = {};
 let cluster: Cluster | undefined;

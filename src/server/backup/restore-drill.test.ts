@@ -3,7 +3,7 @@
 // chat messages are acknowledged through HTTP under concurrent load; T is noted; more writes; the
 // data folder is destroyed; `npm run restore -- --to T` brings back exactly what was acknowledged
 // before T, with the session secret and VAPID keys; a restore without --to brings back everything.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,7 +16,7 @@ import { openDatabase, type Database } from '../db/client';
 import { unsubscribeToken } from '../features/notifications/unsubscribe-token';
 import { createCaucusRow, addVotingMembers } from '../test/caucus-factories';
 import { createUser } from '../test/factories';
-import { freePort } from '../test/free-port';
+import { startApp as startAppProcess, stopApp as stopAppProcess, type AppProcess } from '../test/app-process';
 import { readManifests } from './base-backup';
 import { restoreBackup, startPostgresOn } from './restore';
 import { checkRestoredDatabase } from './restored-database-check';
@@ -24,14 +24,6 @@ import { archivedWalFile } from './wal-archive';
 import { isAlive } from '../db/embedded';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-interface AppProcess {
-  child: ChildProcess;
-  baseUrl: string;
-  dataDir: string;
-  output: () => string;
-  exited: Promise<unknown>;
-}
 
 const started: AppProcess[] = [];
 const folders: string[] = [];
@@ -67,52 +59,23 @@ async function stopPostmaster(dataDir: string): Promise<void> {
   await waitUntil(`PostgreSQL ${pid} to stop`, () => !isAlive(pid), 30_000);
 }
 
+/** The app on the embedded PostgreSQL of `dataDir`, archiving into `backupDir`; its log beside the folder. */
 async function startApp(dataDir: string, backupDir: string): Promise<AppProcess> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      SKIP_WEB_BUILD: '1',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: baseUrl,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      AUTH_SECRET: '',
-      SMTP_URL: '',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_MAX: '100000',
-      WORKERS: '1',
-      BACKUP_DIR: backupDir,
-      ARCHIVE_TIMEOUT_SECONDS: '2',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const app = { child, baseUrl, dataDir, output: () => output, exited };
-  started.push(app);
-  await waitUntil(
-    'GET /api/health to answer 200',
-    async () => {
-      if (child.exitCode !== null) throw new Error(`the app exited (${child.exitCode}):\n${output}`);
-      try {
-        return (await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) })).status === 200;
-      } catch {
-        return false;
-      }
+  const app = await startAppProcess(
+    {
+      dataDir,
+      logFile: `${dataDir}-app-${started.length}.log`,
+      env: { AUTH_SECRET: '', WORKERS: '1', BACKUP_DIR: backupDir, ARCHIVE_TIMEOUT_SECONDS: '2' },
     },
     90_000,
   );
+  started.push(app);
   return app;
 }
 
+/** SIGKILL: the disk is lost with the app; SIGTERM: a clean stop. */
 async function stopApp(app: AppProcess, signal: NodeJS.Signals): Promise<void> {
+  if (signal === 'SIGTERM') return stopAppProcess(app);
   if (app.child.exitCode !== null || app.child.signalCode !== null) return;
   app.child.kill(signal);
   await app.exited;

@@ -1,34 +1,18 @@
 // The real app as a process on its own data folder: killed mid-write it loses no
 // acknowledged row and starts again over the PostgreSQL it left running; a second process
 // on the same folder is refused; SIGTERM stops the app and its PostgreSQL.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import { users } from './schema/auth';
-import { freePort } from '../test/free-port';
+import { isHealthy, spawnApp, stopApp, waitHealthy, type AppProcess } from '../test/app-process';
 import { isAlive } from './embedded';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-
-interface AppProcess {
-  child: ChildProcess;
-  port: number;
-  baseUrl: string;
-  dataDir: string;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
 
 const started: AppProcess[] = [];
 const dataDirs: string[] = [];
-
-
-const hasExited = (app: AppProcess) => app.child.exitCode !== null || app.child.signalCode !== null;
 
 /** Polls `condition` until it holds, or fails with `what` after `timeoutMs`. */
 async function waitUntil(what: string, condition: () => boolean | Promise<boolean>, timeoutMs: number, intervalMs = 100): Promise<void> {
@@ -54,51 +38,16 @@ function postmasterPid(dataDir: string): number | undefined {
   return Number.isInteger(pid) ? pid : undefined;
 }
 
+/** The app on `dataDir`'s embedded PostgreSQL, spawned (not waited for). */
 async function startApp(dataDir: string): Promise<AppProcess> {
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  // `node` itself (not npm or npx), so the pid we signal is the app's.
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      SKIP_WEB_BUILD: '1',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_URL: baseUrl,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT_MAX: '100000',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const app = { child, port, baseUrl, dataDir, output: () => output, exited };
+  const app = await spawnApp({ dataDir });
   started.push(app);
   return app;
 }
 
-async function isHealthy(app: AppProcess): Promise<boolean> {
-  if (hasExited(app)) throw new Error(`the app exited before it was healthy (${app.child.exitCode ?? app.child.signalCode}):\n${app.output()}`);
-  try {
-    const res = await fetch(`${app.baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
-    return res.status === 200;
-  } catch {
-    return false; // not listening yet
-  }
-}
-
 async function startHealthyApp(dataDir: string): Promise<AppProcess> {
   const app = await startApp(dataDir);
-  await waitUntil('GET /api/health to answer 200', () => isHealthy(app), 90_000);
+  await waitHealthy(app, 90_000);
   return app;
 }
 
@@ -121,18 +70,8 @@ async function signUp(app: AppProcess, email: string): Promise<boolean> {
   return true;
 }
 
-async function stopProcess(app: AppProcess): Promise<void> {
-  if (hasExited(app)) return;
-  app.child.kill('SIGTERM');
-  const stopped = await Promise.race([app.exited.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 20_000).unref())]);
-  if (!stopped && !hasExited(app)) {
-    app.child.kill('SIGKILL');
-    await app.exited;
-  }
-}
-
 afterAll(async () => {
-  for (const app of started) await stopProcess(app);
+  for (const app of started) await stopApp(app);
   for (const dir of dataDirs) {
     const pid = postmasterPid(dir);
     if (pid !== undefined && isAlive(pid)) {

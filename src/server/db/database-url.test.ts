@@ -12,6 +12,8 @@ describe('parseDatabaseUrl', () => {
     ['postgres:///caucus?host=/run/a,/run/b&port=5433', [['/run/a', 5433], ['/run/b', 5433]], 'any'],
     ['postgres:///caucus?host=/run/a,/run/b&port=5433,5434&target_session_attrs=primary', [['/run/a', 5433], ['/run/b', 5434]], 'primary'],
     ['postgres:///caucus?host=/run/a', [['/run/a', 5432]], 'any'],
+    // libpq: the parameter wins over the host before the path.
+    ['postgres://u@localhost/caucus?host=/var/run/postgresql', [['/var/run/postgresql', 5432]], 'any'],
   ])('%s', (url, hosts, attrs) => {
     const parsed = parseDatabaseUrl(url);
     expect(parsed.hosts.map((h) => [h.host, h.port])).toEqual(hosts);
@@ -34,7 +36,6 @@ describe('parseDatabaseUrl', () => {
     ['postgres://u@h1,,h2/caucus', "'' is not a host"],
     ['postgres://u@h1:x/caucus', "'h1:x' is not a host"],
     ['postgres://u@h1/caucus?target_session_attrs=writable', 'target_session_attrs must be one of'],
-    ['postgres://u@h1/caucus?host=/run/a', 'either before the path or as ?host='],
     ['postgres:///caucus?host=/a,/b,/c&port=1,2', 'one port, or one per host'],
   ])('%s is refused: %s', (url, message) => {
     expect(() => parseDatabaseUrl(url)).toThrow(DatabaseUrlError);

@@ -67,7 +67,7 @@ export function parseDatabaseUrl(url: string): DatabaseUrl {
   const hostParam = params.get('host');
   let hosts: DatabaseHost[];
   if (hostParam !== null) {
-    if (hostList !== '') throw new DatabaseUrlError('name the hosts either before the path or as ?host=, not both');
+    // As libpq: the parameter wins over a host before the path (`postgres://u@localhost/db?host=/run/postgresql`).
     hosts = socketHosts(hostParam, params.get('port'));
     params.delete('host');
     params.delete('port');
@@ -84,7 +84,7 @@ export function parseDatabaseUrl(url: string): DatabaseUrl {
     hosts,
     targetSessionAttrs: attrs as TargetSessionAttrs,
     withHost: (host) => {
-      if (host.host.startsWith('/')) {
+      if (hostParam !== null || host.host.startsWith('/')) {
         const one = new URLSearchParams(rest);
         one.set('host', host.host);
         one.set('port', String(host.port));
