@@ -124,6 +124,8 @@ export interface AppDeps {
   vapidPublicKey?: string | null;
   /** DATABASE_REPLICA_URL's routing (decision 028): without it every read is the primary's, at no cost. */
   readReplica?: ReadReplica | null;
+  /** With several hosts in DATABASE_URL: how many times this process moved to another primary (decision 046). */
+  databaseHostChanges?: () => number;
 }
 
 /**
@@ -208,6 +210,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
     pool,
     liveStreams: () => streams.open,
     replicaLagSeconds: deps.readReplica ? () => (deps.readReplica!.state().lagMs ?? Number.NaN) / 1000 : undefined,
+    databaseHostChanges: deps.databaseHostChanges,
   });
   const clusterFigures = joinClusterMetrics(processMetrics.json);
   const migrationsShipped = shippedMigrations();

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { openDatabase, type ConnectionConfig } from './db/client';
 import { describeBackups } from './backup/backup-schedule';
 import { BackupDirError } from './backup/wal-archive';
-import { openAppDatabase, type AppDatabase } from './db/app-database';
+import { openAppDatabase, serverConnections, type AppDatabase } from './db/app-database';
 import { DataDirInUseError, DataDirUnreachableError } from './db/embedded';
 import { grantAdministrators } from './features/admin/admin.service';
 import { CaucusPasswordKeyError, caucusPasswordKeysFrom, sealCaucusPasswords } from './features/caucuses/caucus-passwords.service';
@@ -101,9 +101,12 @@ async function main() {
 
 /** A worker of the cluster: the primary migrated the database and holds the data folder. */
 async function runWorker(settings: Settings, logger: Logger) {
-  const connection = JSON.parse(process.env[WORKER_CONNECTION_ENV] ?? 'null') as ConnectionConfig | null;
+  // A server's connections are made again here (a Client class that follows the primary cannot
+  // cross processes); the embedded server's socket comes from the primary.
+  const server = settings.DATABASE_URL ? serverConnections({ ...settings, DATABASE_URL: settings.DATABASE_URL }, (m) => logger.info(m)) : null;
+  const connection = server?.main.config ?? (JSON.parse(process.env[WORKER_CONNECTION_ENV] ?? 'null') as ConnectionConfig | null);
   if (!connection) throw new Error(`${WORKER_CONNECTION_ENV} is not set: workers are started by the primary process`);
-  const database = { ...openDatabase(connection, { max: Number(process.env[WORKER_POOL_ENV]) || 10 }), connection };
+  const database = { ...openDatabase(connection, { max: Number(process.env[WORKER_POOL_ENV]) || 10 }), connection, directConnection: server?.direct.config ?? connection, locator: server?.main.locator ?? null };
   const vapidKeys = loadOrCreateVapidKeys({ dataDir: settings.dataDir, publicKey: settings.VAPID_PUBLIC_KEY, privateKey: settings.VAPID_PRIVATE_KEY });
   let stop: () => Promise<void> = async () => undefined;
   const shutdown = onceShutdown(logger, async () => {

@@ -5,6 +5,7 @@ import { BACKUP_JOB, backupJobs } from './backup/backup-schedule';
 import { trackInFlight } from './http/in-flight';
 import { systemClock } from './clock';
 import type { ConnectionConfig, Database } from './db/client';
+import type { HostLocator } from './db/primary-locator';
 import { openReadReplica } from './db/read-replica';
 import { cardFontsWork } from './features/link-previews/share-images.service';
 import { createPushDelivery } from './features/push/push-delivery';
@@ -29,7 +30,7 @@ export interface ServeOptions {
   settings: Settings;
   logger: Logger;
   /** The app's database, migrated already (by this process, or by the cluster's primary). */
-  database: Database & { connection: ConnectionConfig };
+  database: Database & { connection: ConnectionConfig; directConnection?: ConnectionConfig; locator?: HostLocator | null };
   vapidKeys: VapidKeys;
   /** The process must end with this code (the port cannot be listened on). */
   fatal: (exitCode: number) => void;
@@ -58,8 +59,10 @@ export async function serveApp({ settings, logger, database, vapidKeys, fatal }:
   // starts or stops holding someone's own live stream.
   const presence = await startPresence({ db: database.db, logger });
   // One LISTEN connection per process for live updates (chat, messages, notifications).
+  // LISTEN and the job queue need a session of their own: around PgBouncer when there is one.
+  const sessionConnection = database.directConnection ?? database.connection;
   const notifications = createNotificationHub({
-    connection: database.connection,
+    connection: sessionConnection,
     logger,
     onKeyActivity: (channel, key, active) => {
       if (channel === USER_STREAM_CHANNEL) presence.set(key, active);
@@ -72,7 +75,7 @@ export async function serveApp({ settings, logger, database, vapidKeys, fatal }:
   const mail = settings.SMTP_URL ? { transport: smtpTransport(settings.SMTP_URL), from: settings.MAIL_FROM } : null;
   let queue: JobQueue | null = null;
   queue = await startJobQueue({
-    connection: database.connection,
+    connection: sessionConnection,
     logger,
     jobs: [
       ...appJobs({
@@ -105,6 +108,7 @@ export async function serveApp({ settings, logger, database, vapidKeys, fatal }:
   const readReplica = settings.DATABASE_REPLICA_URL ? await openReadReplica({ url: settings.DATABASE_REPLICA_URL, primary: database, logger }) : null;
   const { app } = createApp({
     readReplica,
+    databaseHostChanges: database.locator ? () => database.locator!.moves : undefined,
     db: database.db,
     clock: systemClock,
     logger,

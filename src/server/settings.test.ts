@@ -36,6 +36,12 @@ describe('settings', () => {
     [{ VISION_DOCUMENT_URL: 'javascript:alert(1)' }, 'VISION_DOCUMENT_URL'],
     [{ DATABASE_REPLICA_URL: 'postgres://replica/caucus' }, 'DATABASE_REPLICA_URL: needs DATABASE_URL'],
     [{ DATABASE_URL: 'postgres://primary/caucus', DATABASE_REPLICA_URL: 'http://replica' }, 'DATABASE_REPLICA_URL'],
+    [{ DATABASE_URL: 'postgres://u@h1:5432,h2:99999/caucus' }, 'DATABASE_URL: \'h2:99999\': the port must be 1-65535'],
+    [{ DATABASE_URL: 'postgres://u@h1,h2/caucus?target_session_attrs=writable' }, 'DATABASE_URL: target_session_attrs must be one of'],
+    [{ DATABASE_URL: 'postgres://u@h1/caucus', DATABASE_REPLICA_URL: 'postgres://u@r1,,r2/caucus' }, "DATABASE_REPLICA_URL: '' is not a host"],
+    [{ DATABASE_DIRECT_URL: 'postgres://primary/caucus' }, 'DATABASE_DIRECT_URL: needs DATABASE_URL'],
+    [{ DATABASE_URL: 'postgres://u@h1/caucus', DATABASE_PREPARED_STATEMENTS: 'maybe' }, "DATABASE_PREPARED_STATEMENTS must be 'on' or 'off'"],
+    [{ DATABASE_QUERY_TIMEOUT_SECONDS: '-1' }, 'DATABASE_QUERY_TIMEOUT_SECONDS'],
     [{ CAUCUS_PASSWORD_KEY: 'too-short' }, 'CAUCUS_PASSWORD_KEY must be 32 bytes in base64'],
     [{ CAUCUS_PASSWORD_KEY: Buffer.alloc(31).toString('base64') }, 'CAUCUS_PASSWORD_KEY must be 32 bytes in base64'],
     [{ CAUCUS_PASSWORD_KEY_PREVIOUS: 'not base64 at all!' }, 'CAUCUS_PASSWORD_KEY_PREVIOUS must be 32 bytes in base64'],
@@ -73,6 +79,13 @@ describe('settings', () => {
   it('takes a replica beside DATABASE_URL', () => {
     const s = loadSettings({ DATA_DIR: dir(), DATABASE_URL: 'postgres://primary/caucus', DATABASE_REPLICA_URL: 'postgres://replica/caucus' });
     expect(s.DATABASE_REPLICA_URL).toBe('postgres://replica/caucus');
+  });
+
+  it('takes several hosts, a direct URL around PgBouncer, and statements unnamed', () => {
+    const url = 'postgres://caucus@db1:5432,db2:5432/caucus?target_session_attrs=read-write';
+    const s = loadSettings({ DATA_DIR: dir(), DATABASE_URL: url, DATABASE_DIRECT_URL: 'postgres://caucus@db1:5432/caucus', DATABASE_PREPARED_STATEMENTS: 'off', DATABASE_QUERY_TIMEOUT_SECONDS: '20' });
+    expect([s.DATABASE_URL, s.DATABASE_PREPARED_STATEMENTS, s.DATABASE_QUERY_TIMEOUT_SECONDS]).toEqual([url, 'off', 20]);
+    expect(loadSettings({ DATA_DIR: dir() }).DATABASE_PREPARED_STATEMENTS).toBe('on');
   });
 
   it('takes a 32-byte caucus password key in base64 or base64url', () => {

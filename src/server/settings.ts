@@ -3,6 +3,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { parseAddressRange } from '../domain/network/forwarded-client';
+import { DatabaseUrlError, parseDatabaseUrl } from './db/database-url';
 
 const isTimeZone = (tz: string) => {
   try {
@@ -204,6 +205,16 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     throw new SettingsError('Invalid settings:\n  STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (whsec_…)');
   }
   // A replica is a standby of a server we do not run: the embedded PostgreSQL has none.
+  for (const name of ['DATABASE_URL', 'DATABASE_REPLICA_URL', 'DATABASE_DIRECT_URL'] as const) {
+    const url = s[name];
+    if (!url) continue;
+    try {
+      parseDatabaseUrl(url);
+    } catch (e) {
+      if (e instanceof DatabaseUrlError) throw new SettingsError(`Invalid settings:\n  ${name}: ${e.message}`);
+      throw e;
+    }
+  }
   if (s.DATABASE_DIRECT_URL && !s.DATABASE_URL) {
     throw new SettingsError('Invalid settings:\n  DATABASE_DIRECT_URL: needs DATABASE_URL (the direct way to the same primary, around PgBouncer)');
   }

@@ -12,6 +12,7 @@ export const SPANISH_MESSAGES: Record<string, string> = {
   // --- The HTTP edge: guards, the error handler, the catch-alls -------------------------
   'Auth session missing!': '¡No has iniciado sesión!',
   'An unexpected error occurred. Please try again.': 'Ocurrió un error inesperado. Inténtalo de nuevo.',
+  'The app lost its database for a moment. Please try again in a few seconds.': 'La aplicación perdió su base de datos por un momento. Inténtalo de nuevo en unos segundos.',
   'Bad request': 'Solicitud incorrecta',
   'File too large': 'Archivo demasiado grande',
   'Invalid input': 'Datos no válidos',

@@ -4,6 +4,8 @@ import pg from 'pg';
 import { migrateDatabase, openDatabase, type ConnectionConfig, type Database } from './client';
 import { archiveFlags, prepareBackupDir } from '../backup/wal-archive';
 import { acquireAppLock, DataDirInUseError, startEmbeddedPostgres } from './embedded';
+import { parseDatabaseUrl } from './database-url';
+import { connectionForUrl, type HostLocator, type UrlConnection } from './primary-locator';
 
 /** The database the app keeps in its data folder. */
 export const APP_DATABASE_NAME = 'caucus';
@@ -21,6 +23,13 @@ export type AppDatabaseMode =
 export interface AppDatabase extends Database {
   mode: AppDatabaseMode;
   connection: ConnectionConfig;
+  /**
+   * For what needs a session of its own (LISTEN, the job queue, the migration lock): the primary
+   * itself (DATABASE_DIRECT_URL) when DATABASE_URL goes through PgBouncer; else `connection`.
+   */
+  directConnection: ConnectionConfig;
+  /** With several hosts in DATABASE_URL, what follows the primary (decision 046). */
+  locator: HostLocator | null;
   /** Closes the pool; in `embedded` mode also stops PostgreSQL and releases the lock. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -31,7 +40,14 @@ export interface OpenAppDatabaseOptions {
    * archives its WAL there, whoever starts it (the server, the seed, an admin task): a gap in
    * the archive would end every restore at it.
    */
-  settings: { DATABASE_URL?: string | undefined; dataDir: string; backupDir?: string | null; ARCHIVE_TIMEOUT_SECONDS?: number };
+  settings: {
+    DATABASE_URL?: string | undefined;
+    DATABASE_DIRECT_URL?: string | undefined;
+    DATABASE_QUERY_TIMEOUT_SECONDS?: number | undefined;
+    dataDir: string;
+    backupDir?: string | null;
+    ARCHIVE_TIMEOUT_SECONDS?: number;
+  };
   log?: (message: string) => void;
   /** Pool size (default 10). */
   poolMax?: number;
@@ -43,6 +59,24 @@ export interface OpenAppDatabaseOptions {
   whenAppRunning?: 'attach' | 'refuse';
   /** How long `attach` waits for the running app's PostgreSQL socket to appear (default 30 s). */
   attachTimeoutMs?: number;
+}
+
+/**
+ * The connections to a PostgreSQL server (DATABASE_URL): the pool's, and the direct one for
+ * sessions (DATABASE_DIRECT_URL, else the same). Each process makes its own (a cluster's workers
+ * too): with several hosts, each follows the primary by itself.
+ */
+export function serverConnections(
+  settings: { DATABASE_URL: string; DATABASE_DIRECT_URL?: string | undefined; DATABASE_QUERY_TIMEOUT_SECONDS?: number | undefined },
+  log: (message: string) => void = () => undefined,
+): { main: UrlConnection; direct: UrlConnection } {
+  const several = parseDatabaseUrl(settings.DATABASE_URL).hosts.length > 1;
+  // Unset: 30 s with several hosts (a commit waiting on a lost server must not hang), else none.
+  const queryTimeoutMs = (settings.DATABASE_QUERY_TIMEOUT_SECONDS ?? (several ? 30 : 0)) * 1000;
+  const locatorLog = (level: 'info' | 'warn', message: string) => log(level === 'warn' ? `warning: ${message}` : message);
+  const main = connectionForUrl(settings.DATABASE_URL, { queryTimeoutMs, log: locatorLog });
+  const direct = settings.DATABASE_DIRECT_URL ? connectionForUrl(settings.DATABASE_DIRECT_URL, { queryTimeoutMs, log: locatorLog }) : main;
+  return { main, direct };
 }
 
 /** The connection to the embedded PostgreSQL of a data folder, through its Unix socket. */
@@ -60,7 +94,8 @@ export async function openAppDatabase(options: OpenAppDatabaseOptions): Promise<
   const log = options.log ?? (() => undefined);
   const { settings } = options;
   if (settings.DATABASE_URL) {
-    return finishOpening('url', settings.DATABASE_URL, options.poolMax, async () => undefined);
+    const { main, direct } = serverConnections({ ...settings, DATABASE_URL: settings.DATABASE_URL }, log);
+    return finishOpening('url', main.config, options.poolMax, async () => undefined, { directConnection: direct.config, locator: main.locator });
   }
 
   let releaseLock: () => void;
@@ -109,7 +144,9 @@ async function finishOpening(
   connection: ConnectionConfig,
   poolMax: number | undefined,
   afterPoolClosed: () => Promise<void>,
+  extra: { directConnection?: ConnectionConfig; locator?: HostLocator | null } = {},
 ): Promise<AppDatabase> {
+  const directConnection = extra.directConnection ?? connection;
   const database = openDatabase(connection, { max: poolMax ?? 10 });
   let closing: Promise<void> | null = null;
   const close = () => {
@@ -123,12 +160,22 @@ async function finishOpening(
     return closing;
   };
   try {
-    await migrateDatabase(database.db);
+    // Without DATABASE_QUERY_TIMEOUT_SECONDS: a migration may build an index on a large table,
+    // and the lock waits while another process migrates.
+    const untimed = (c: ConnectionConfig): ConnectionConfig => (typeof c === 'string' ? c : { ...c, query_timeout: undefined });
+    if (typeof connection !== 'string' && connection.query_timeout) {
+      const migrator = openDatabase(untimed(connection), { max: 1 });
+      try {
+        await migrateDatabase(migrator.db, untimed(directConnection));
+      } finally {
+        await migrator.close();
+      }
+    } else await migrateDatabase(database.db, untimed(directConnection));
   } catch (e) {
     await close();
     throw e;
   }
-  return { ...database, mode, connection, close };
+  return { ...database, mode, connection, directConnection, locator: extra.locator ?? null, close };
 }
 
 function lockOwner(dataDir: string): number | null {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withAfterCommit } from './after-commit';
 import { preparedStatementsOn } from './prepared-statements';
+import { connectionForUrl, trackPool } from './primary-locator';
 import * as auth from './schema/auth';
 import * as caucuses from './schema/caucuses';
 import * as challenges from './schema/challenges';
@@ -40,9 +41,22 @@ export function withGenericPlans(config: pg.PoolConfig): pg.PoolConfig {
   return { ...config, options: [config.options, '-c plan_cache_mode=force_generic_plan'].filter(Boolean).join(' ') };
 }
 
+/** A connection's config as an object: a URL with several hosts gets a Client that follows the primary. */
+export function poolConfigOf(connection: ConnectionConfig): pg.PoolConfig {
+  return typeof connection === 'string' ? connectionForUrl(connection).config : { ...connection };
+}
+
+/** One client of a connection (with the connection's own Client class when it follows a primary). */
+export function newClient(connection: ConnectionConfig, extra: pg.ClientConfig = {}): pg.Client {
+  const config = poolConfigOf(connection);
+  const ClientClass = (config.Client as unknown as typeof pg.Client | undefined) ?? pg.Client;
+  return new ClientClass({ ...config, ...extra });
+}
+
 export function openDatabase(connection: ConnectionConfig, options: { max?: number } = {}): Database {
-  const config: pg.PoolConfig = typeof connection === 'string' ? { connectionString: connection } : { ...connection };
+  const config = poolConfigOf(connection);
   const pool = new pg.Pool(withGenericPlans({ max: options.max ?? 10, ...config }));
+  trackPool(config.Client, pool);
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => undefined);
   // Live events are sent after their write commits (src/server/realtime/publish.ts).
@@ -63,8 +77,9 @@ export const MIGRATION_LOCK_KEY = 0x6361_7563; // 'cauc'
  * "already exists". The lock is held on a connection of its own (the pool may have only one),
  * so it goes with that connection whatever happens.
  */
-export async function migrateDatabase(db: Db): Promise<void> {
-  const lock = new pg.Client((db as unknown as { $client: pg.Pool }).$client.options);
+export async function migrateDatabase(db: Db, lockConnection?: ConnectionConfig): Promise<void> {
+  // Behind PgBouncer in transaction mode a session lock needs the direct connection (DATABASE_DIRECT_URL).
+  const lock = newClient(lockConnection ?? (db as unknown as { $client: pg.Pool }).$client.options);
   lock.on('error', () => undefined);
   await lock.connect();
   try {

@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { Logger } from '../logger';
 import { schema, withGenericPlans, type Database, type Db } from './client';
 import { requestIsHttps } from '../http/request-client';
+import { connectionForUrl, trackPool } from './primary-locator';
 
 /** Set after a write: the primary's WAL position once that write had committed, in hexadecimal (cookie-safe). */
 export const WROTE_COOKIE = 'caucus_wrote';
@@ -275,15 +276,20 @@ export function createReadReplica(deps: ReadReplicaDeps): ReadReplica {
 
 /** Opens a pool on DATABASE_REPLICA_URL and routes between it and the primary; asks it once before returning. */
 export async function openReadReplica(options: { url: string; primary: Pick<Database, 'db' | 'pool'>; logger: Logger; poolMax?: number }): Promise<ReadReplica> {
+  // Several standbys may be listed as libpq does (target_session_attrs=prefer-standby or standby,
+  // decision 046): the pool follows the one that will do. A replica that does not answer must
+  // cost a read little: after 2 s it counts as down.
+  const { config } = connectionForUrl(options.url, { connectTimeoutMs: 2000 });
   const replica = new pg.Pool(
     withGenericPlans({
-      connectionString: options.url,
+      ...config,
       max: options.poolMax ?? 10,
-      // A replica that does not answer must cost a read little: after this it counts as down.
-      connectionTimeoutMillis: 2000,
+      // (A following Client bounds its own wait; pg-pool's timer would cut its search short.)
+      ...(config.Client ? {} : { connectionTimeoutMillis: 2000 }),
       application_name: 'caucus tolerant reads',
     }),
   );
+  trackPool(config.Client, replica);
   const readReplica = createReadReplica({ primary: options.primary, replica, logger: options.logger });
   const first = await readReplica.refresh();
   if (first.usable) options.logger.info({ lagMs: first.lagMs }, 'read replica: tolerant reads go to DATABASE_REPLICA_URL');

@@ -112,6 +112,7 @@ const COMMON_REFUSALS: Record<string, ReturnType<typeof refusal>> = {
   413: refusal(STATUS_WORDS[413]!),
   429: refusal(STATUS_WORDS[429]!),
   500: refusal(STATUS_WORDS[500]!),
+  503: refusal('The database is unreachable for a moment (a failover, a restart): Retry-After says when to try again; a write met by it happened whole or not at all'),
 };
 
 /** The Error component itself, for the plain references above. */

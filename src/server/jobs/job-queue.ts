@@ -58,7 +58,9 @@ export async function startJobQueue(options: JobQueueOptions): Promise<JobQueue>
     schema: 'pgboss',
     max: 4,
     application_name: 'caucus-jobs',
-    useListenNotify: true,
+    // pg-boss's LISTEN connection is a plain pg.Client on the first host: with several hosts
+    // (decision 046) the queue polls instead (every 2 s); its pool follows the primary.
+    useListenNotify: !(connection as pg.PoolConfig).Client,
     // Cron occurrences are checked often so a minute's schedule is not late by half a minute.
     cronMonitorIntervalSeconds: 10,
     openTelemetry: { enabled: false },

@@ -248,7 +248,9 @@ class PgNotificationHub implements NotificationHub {
     let delay = this.reconnectDelayMs;
     for (;;) {
       if (this.closed) throw new HubClosedError();
-      const client = new pg.Client(this.config);
+      // With several hosts, the connection's own Client class follows the primary (decision 046).
+      const ClientClass = (this.config as pg.PoolConfig).Client as unknown as typeof pg.Client | undefined;
+      const client = new (ClientClass ?? pg.Client)(this.config);
       client.on('error', (e) => this.dropped(client, e));
       client.on('end', () => this.dropped(client));
       client.on('notification', (message) => this.dispatch(message));

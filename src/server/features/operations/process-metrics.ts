@@ -20,6 +20,8 @@ export interface ProcessMetricsSources {
   liveStreams: () => number;
   /** The read replica's lag in seconds, null when there is no replica or it is unknown. */
   replicaLagSeconds?: () => number | null;
+  /** Times the process moved to another primary (several hosts in DATABASE_URL); absent otherwise. */
+  databaseHostChanges?: () => number;
 }
 
 export interface ProcessMetrics {
@@ -101,6 +103,19 @@ export function createProcessMetrics(sources: ProcessMetricsSources): ProcessMet
         const seconds = lag();
         this.reset();
         if (seconds !== null && Number.isFinite(seconds)) this.set(seconds);
+      },
+    });
+  }
+
+  if (sources.databaseHostChanges) {
+    const changes = sources.databaseHostChanges;
+    new Counter({
+      name: 'caucus_database_host_changes_total',
+      help: 'Times a process moved its connections to another primary (a failover or switchover; DATABASE_URL with several hosts), summed over the processes',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(changes());
       },
     });
   }
