@@ -85,10 +85,11 @@ export function directDatabaseUrlOf(database: Database): string {
 function urlOf(options: pg.PoolConfig): string {
   const { connectionString, host, port, user, password, database: name } = options;
   if (connectionString) return connectionString;
-  const url = new URL(`postgresql://${encodeURIComponent(user ?? 'postgres')}${password ? `:${encodeURIComponent(String(password))}` : ''}@localhost/${name}`);
+  const userInfo = `${encodeURIComponent(user ?? 'postgres')}${password ? `:${encodeURIComponent(String(password))}` : ''}@`;
+  // A Unix socket folder goes in ?host= (with ?port=), and then no host before the path, as libpq writes it.
   if (String(host).startsWith('/')) {
-    url.searchParams.set('host', String(host));
-    if (port) url.port = String(port);
-  } else url.host = `${host ?? 'localhost'}:${port ?? 5432}`;
-  return url.toString();
+    const params = new URLSearchParams({ host: String(host), ...(port ? { port: String(port) } : {}) });
+    return `postgresql://${userInfo}/${encodeURIComponent(String(name))}?${params.toString()}`;
+  }
+  return `postgresql://${userInfo}${host ?? 'localhost'}:${port ?? 5432}/${encodeURIComponent(String(name))}`;
 }
