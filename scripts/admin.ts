@@ -12,7 +12,7 @@ if (!command || !['grant', 'revoke', 'list'].includes(command) || (command !== '
 }
 
 const settings = loadSettings();
-const database = await openAppDatabase({ settings, whenAppRunning: 'attach', log: (m) => console.log(m) });
+const database = await openAppDatabase({ settings, direct: true, whenAppRunning: 'attach', log: (m) => console.log(m) });
 try {
   if (command === 'list') {
     const admins = await listAdministrators(database);

@@ -59,7 +59,7 @@ function table(backups: BackupInfo[]): string {
 async function openTool(): Promise<{ database: AppDatabase; backups: BackupTool }> {
   let database: AppDatabase;
   try {
-    database = await openAppDatabase({ settings, whenAppRunning: 'attach', log });
+    database = await openAppDatabase({ settings, direct: true, whenAppRunning: 'attach', log });
   } catch (e) {
     if (e instanceof BackupDirError) fail(e.message, 2);
     throw e;

@@ -17,7 +17,7 @@ if (!Number.isInteger(sample) || sample < 1 || sample > 100) {
 }
 
 const settings = loadSettings();
-const database = await openAppDatabase({ settings, whenAppRunning: 'attach', log: (m) => console.log(m) });
+const database = await openAppDatabase({ settings, direct: true, whenAppRunning: 'attach', log: (m) => console.log(m) });
 try {
   const report = await recomputeBadges({ db: database.db, clock: systemClock }, { fix: values.fix, sample });
   console.log(formatRecomputeReport(report));

@@ -57,6 +57,8 @@ async function main() {
   const settings = loadSettings();
   const database = await openAppDatabase({
     settings,
+    // Temporary tables and session settings (session_replication_role): around PgBouncer.
+    direct: true,
     poolMax: options.concurrency + 1,
     log: (m) => console.log(m),
   }).catch((e: unknown) => {

@@ -57,6 +57,11 @@ export interface OpenAppDatabaseOptions {
    * `refuse` (the server itself) throws DataDirInUseError.
    */
   whenAppRunning?: 'attach' | 'refuse';
+  /**
+   * Admin tasks (the seed, scripts/admin.ts, backups, recomputes) keep temporary tables and
+   * session settings: with `direct`, their pool too is DATABASE_DIRECT_URL, around PgBouncer.
+   */
+  direct?: boolean;
   /** How long `attach` waits for the running app's PostgreSQL socket to appear (default 30 s). */
   attachTimeoutMs?: number;
 }
@@ -95,7 +100,8 @@ export async function openAppDatabase(options: OpenAppDatabaseOptions): Promise<
   const { settings } = options;
   if (settings.DATABASE_URL) {
     const { main, direct } = serverConnections({ ...settings, DATABASE_URL: settings.DATABASE_URL }, log);
-    return finishOpening('url', main.config, options.poolMax, async () => undefined, { directConnection: direct.config, locator: main.locator });
+    const pool = options.direct ? direct : main;
+    return finishOpening('url', pool.config, options.poolMax, async () => undefined, { directConnection: direct.config, locator: pool.locator });
   }
 
   let releaseLock: () => void;
