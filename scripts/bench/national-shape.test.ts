@@ -8,6 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startNationalShape, type NationalShape } from './national-shape';
+import { waitUntil } from '../../src/server/test/wait-until';
 
 const alive = (pid: number) => {
   try {
@@ -26,15 +27,6 @@ async function one<T extends pg.QueryResultRow>(url: string, text: string, value
     return (await client.query<T>(text, values)).rows[0]!;
   } finally {
     await client.end().catch(() => undefined);
-  }
-}
-
-/** Polls `check` every 50 ms until it holds, or fails after `timeoutMs`. */
-async function eventually(what: string, timeoutMs: number, check: () => Promise<boolean> | boolean): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
@@ -62,7 +54,7 @@ describe('the national shape of npm run bench', () => {
 
     await one(databaseUrl, 'create table national_probe (n int primary key)');
     await one(databaseUrl, 'insert into national_probe values (1)');
-    await eventually('the first row replayed on the standby', 10_000, async () => (await one<{ n: string }>(standbyUrl, 'select count(*) as n from national_probe')).n === '1');
+    await waitUntil('the first row replayed on the standby', async () => (await one<{ n: string }>(standbyUrl, 'select count(*) as n from national_probe')).n === '1', 10_000);
 
     // Freeze the standby's WAL receiver: a commit through PgBouncer is not answered while it is frozen.
     frozen = (await one<{ pid: number }>(standbyUrl, 'select pid from pg_stat_wal_receiver')).pid;
@@ -70,8 +62,9 @@ describe('the national shape of npm run bench', () => {
     let answered = false;
     const commit = one(databaseUrl, 'insert into national_probe values (2)').then(() => (answered = true));
     // The row is written on the primary (visible to nobody yet: its commit waits) before we look.
-    await eventually('the insert waiting for the synchronous standby', 10_000, async () =>
+    await waitUntil('the insert waiting for the synchronous standby', async () =>
       (await one<{ waiting: boolean }>(directUrl, "select count(*) > 0 as waiting from pg_stat_activity where wait_event = 'SyncRep'")).waiting,
+      10_000,
     );
     expect(answered).toBe(false);
     process.kill(frozen, 'SIGCONT');
@@ -84,7 +77,7 @@ describe('the national shape of npm run bench', () => {
     const folder = /caucus-national-[^/]+/.exec((await one<{ d: string }>(directUrl, "select current_setting('data_directory') as d")).d)![0];
     await shape.stop();
     shape = null;
-    await eventually('every process of the shape gone', 10_000, () => !processes.some(alive));
+    await waitUntil('every process of the shape gone', () => !processes.some(alive), 10_000);
     expect(existsSync(path.join(os.tmpdir(), folder))).toBe(false);
   });
 });

@@ -29,6 +29,7 @@ import { createUser } from '../test/factories';
 import { freePort } from '../test/free-port';
 import { startApp as startAppProcess, stopApp, type AppProcess } from '../test/app-process';
 import { pgbackrestTool } from './pgbackrest-tool';
+import { waitUntil } from '../test/wait-until';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const PG_BIN = '/usr/lib/postgresql/15/bin';
@@ -65,16 +66,6 @@ async function postgresCommand(command: string, args: string[], timeoutMs = 60_0
   } catch (error) {
     const e = error as { stderr?: string; stdout?: string; message: string };
     throw new Error(`${command} ${args.join(' ')} failed: ${e.stderr || e.stdout || e.message}`);
-  }
-}
-
-/** Polls `condition` until it holds, or fails naming `what` after `timeoutMs`. */
-async function waitUntil(what: string, condition: () => boolean | Promise<boolean>, timeoutMs: number, intervalMs = 100): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await condition()) return;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
 
@@ -409,7 +400,7 @@ if (skipped) {
           throw new Error(`${e.message}\n${cluster!.logTail()}`);
         });
         database = openDatabase(cluster!.url, { max: 4 });
-        await waitUntil('recovery to end (pg_is_in_recovery() false)', async () => !(await database.pool.query<{ r: boolean }>('select pg_is_in_recovery() as r')).rows[0]!.r, 60_000, 200);
+        await waitUntil('recovery to end (pg_is_in_recovery() false)', async () => !(await database.pool.query<{ r: boolean }>('select pg_is_in_recovery() as r')).rows[0]!.r, 60_000, { intervalMs: 200 });
       });
 
       const lost = [];

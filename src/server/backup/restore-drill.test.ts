@@ -22,21 +22,13 @@ import { restoreBackup, startPostgresOn } from './restore';
 import { checkRestoredDatabase } from './restored-database-check';
 import { archivedWalFile } from './wal-archive';
 import { isAlive } from '../db/embedded';
+import { waitUntil } from '../test/wait-until';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 const started: AppProcess[] = [];
 const folders: string[] = [];
 
-
-async function waitUntil(what: string, condition: () => boolean | Promise<boolean>, timeoutMs: number, intervalMs = 100): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await condition()) return;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, intervalMs));
-  }
-}
 
 function newFolder(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'caucus-drill-'));
@@ -161,7 +153,7 @@ describe('the restore drill of the embedded backups', () => {
     const app = await startApp(dataDir, backupDir);
 
     // The app's first base backup, taken at start because there was none.
-    await waitUntil('the first base backup', () => readManifests(backupDir).length > 0, 60_000, 200);
+    await waitUntil('the first base backup', () => readManifests(backupDir).length > 0, 60_000, { intervalMs: 200 });
     const secret = readFileSync(path.join(dataDir, 'auth-secret'), 'utf8').trim();
     const vapid = readFileSync(path.join(dataDir, 'vapid-keys.json'), 'utf8');
 
@@ -179,7 +171,7 @@ describe('the restore drill of the embedded backups', () => {
       before = await writePhase(app.baseUrl, cookies, first, 0);
       // T: after the last write acknowledged before it; the writes after T start once the clock passed it.
       T = new Date(Date.now() + 5);
-      await waitUntil('the clock to pass T', () => Date.now() > T.getTime() + 5, 1_000, 2);
+      await waitUntil('the clock to pass T', () => Date.now() > T.getTime() + 5, 1_000, { intervalMs: 2 });
       after = await writePhase(app.baseUrl, cookies, second, 1);
       // And a write after T in the first caucus too: a message that must not come back.
       const late = await fetch(`${app.baseUrl}/api/caucuses/${first.caucus.id}/chat`, {
@@ -195,7 +187,7 @@ describe('the restore drill of the embedded backups', () => {
         `WAL ${switched} archived`,
         async () => ((await live.pool.query<{ last: string | null }>('select last_archived_wal as last from pg_stat_archiver')).rows[0]!.last ?? '') >= switched,
         30_000,
-        100,
+        { intervalMs: 100 },
       );
       expect(existsSync(archivedWalFile(backupDir, switched))).toBe(true);
     } finally {
@@ -255,7 +247,7 @@ describe('the restore drill of the embedded backups', () => {
     const res = await fetch(`${restored.baseUrl}/api/unsubscribe/${unsubscribe}`);
     expect(res.status, await res.text()).toBe(200);
     // The new timeline's history reaches the archive.
-    await waitUntil('00000002.history archived', () => existsSync(archivedWalFile(backupDir, '00000002.history')), 30_000, 200);
+    await waitUntil('00000002.history archived', () => existsSync(archivedWalFile(backupDir, '00000002.history')), 30_000, { intervalMs: 200 });
     console.log(`restore to T took ${restoreSeconds.toFixed(1)} s (the CLI process included)`);
   }, 240_000);
 });

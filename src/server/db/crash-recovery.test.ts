@@ -10,19 +10,10 @@ import { openDatabase } from './client';
 import { users } from './schema/auth';
 import { isHealthy, spawnApp, stopApp, waitHealthy, type AppProcess } from '../test/app-process';
 import { isAlive } from './embedded';
+import { waitUntil } from '../test/wait-until';
 
 const started: AppProcess[] = [];
 const dataDirs: string[] = [];
-
-/** Polls `condition` until it holds, or fails with `what` after `timeoutMs`. */
-async function waitUntil(what: string, condition: () => boolean | Promise<boolean>, timeoutMs: number, intervalMs = 100): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await condition()) return;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, intervalMs));
-  }
-}
 
 function newDataDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'caucus-crash-'));
@@ -106,7 +97,7 @@ describe('the app process and its data folder', () => {
     const writers = Array.from({ length: 20 }, (_, i) => writer(i));
 
     // Kill while writes are in flight, once a fair number have been acknowledged.
-    await waitUntil('40 acknowledged sign-ups', () => acknowledged.length >= 40 || failures.length > 0, 60_000, 20);
+    await waitUntil('40 acknowledged sign-ups', () => acknowledged.length >= 40 || failures.length > 0, 60_000, { intervalMs: 20 });
     expect(failures).toEqual([]);
     killed = true;
     first.child.kill('SIGKILL');

@@ -24,6 +24,7 @@ import { missingHaPackages, startFormation, type Formation, type HaNode } from '
 import { sseReader, type SseReader } from '../test/sse-client';
 import { migrateDatabase, openDatabase, type Database } from './client';
 import { caucusMembers, caucuses } from './schema/caucuses';
+import { waitUntil } from '../test/wait-until';
 
 const AUTH_SECRET = `failover-drill-${randomBytes(24).toString('hex')}`;
 const CLIENTS = 8;
@@ -97,17 +98,6 @@ afterAll(async () => {
 
 const missing = missingHaPackages();
 const title = 'the failover drill: a pg_auto_failover formation, two app processes under writes, three faults';
-
-async function waitUntil(what: string, condition: () => boolean | Promise<boolean>, timeoutMs: number, intervalMs = 50, detail?: () => string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await condition()) return;
-    const died = appsAlive();
-    if (died) throw new Error(`${died}\n(while waiting for ${what})`);
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${detail ? `\n${detail()}` : ''}`);
-    await new Promise((r) => setTimeout(r, intervalMs));
-  }
-}
 
 /** Fails at once when an app process died (the drill would otherwise wait for writes that cannot come). */
 function appsAlive(): string | undefined {
@@ -378,7 +368,7 @@ if (missing.length > 0) {
         let probeId = '';
         let warmRate = 0;
         try {
-          await waitUntil(`${WARM_ACKS} acknowledged writes before the fault`, () => roundWrites().filter(ack).length >= WARM_ACKS, 60_000, 20, () => summary(roundWrites()));
+          await waitUntil(`${WARM_ACKS} acknowledged writes before the fault`, () => roundWrites().filter(ack).length >= WARM_ACKS, 60_000, { intervalMs: 20, detail: () => summary(roundWrites()), failFast: appsAlive });
           faultAt = Date.now();
           warmRate = roundWrites().filter(ack).length / ((faultAt - loadStarted) / 1000);
           await fault(primary);
@@ -387,8 +377,7 @@ if (missing.length > 0) {
             `${RECOVERED_ACKS} acknowledged writes sent after the fault`,
             () => roundWrites().filter((w) => ack(w) && w.sentAt > faultDone).length >= RECOVERED_ACKS,
             120_000,
-            20,
-            () => `${summary(roundWrites())}\n${apps.map((a, i) => `app ${i}:\n${outputTail(a, 15)}`).join('\n')}`,
+            { intervalMs: 20, detail: () => `${summary(roundWrites())}\n${apps.map((a, i) => `app ${i}:\n${outputTail(a, 15)}`).join('\n')}`, failFast: appsAlive },
           );
           probeId = await sendProbe();
         } finally {

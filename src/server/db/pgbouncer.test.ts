@@ -6,8 +6,6 @@
 // why the setting matters: with named statements on, PgBouncer 1.18 refuses the app's connections
 // (the `options` startup parameter), and, were `options` ignored, two clients naming the same
 // statement on one server connection collide.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,7 +14,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addVotingMembers, createCaucusRow } from '../test/caucus-factories';
 import { DEFAULT_PASSWORD } from '../test/factories';
-import { freePort } from '../test/free-port';
+import { spawnApp as spawnAppProcess, stopApp, type AppProcess as TestApp } from '../test/app-process';
 import { startPgBouncer, type PgBouncer } from '../test/pgbouncer';
 import { startSmtpSink } from '../test/smtp-sink';
 import { sseReader } from '../test/sse-client';
@@ -24,8 +22,8 @@ import { cookieOf } from '../test/test-app';
 import { createTestDatabase, directConnectionOf, directDatabaseUrlOf } from '../test/test-database';
 import { openDatabase, type Database } from './client';
 import { executePrepared, preparedStatementsOn, setPreparedStatements } from './prepared-statements';
+import { waitUntil } from '../test/wait-until';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 let database: Database;
 let bouncer: PgBouncer;
@@ -55,59 +53,22 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-interface AppProcess {
-  child: ChildProcess;
-  baseUrl: string;
-  output: () => string;
-  stop(): Promise<void>;
-}
+type AppProcess = TestApp & { stop(): Promise<void> };
 
-/** `node scripts/start.mjs` (one server process) with `env` over the settings every app here shares. */
+/** The app as one server process (src/server/test/app-process.ts) with `env` over the settings every app here shares. */
 async function spawnApp(env: Record<string, string>): Promise<AppProcess> {
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'caucus-pgbouncer-app-'));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      SKIP_WEB_BUILD: '1',
-      WORKERS: '1',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      BASE_URL: baseUrl,
-      DATA_DIR: dataDir,
-      AUTH_SECRET: 'pgbouncer-test-secret-0123456789abcdef',
-      LOG_FORMAT: 'json',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const app = await spawnAppProcess({
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    env: { WORKERS: '1', AUTH_SECRET: 'pgbouncer-test-secret-0123456789abcdef', LOG_FORMAT: 'json', LOG_LEVEL: 'info', ...env },
   });
-  let output = '';
-  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = once(child, 'exit');
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exited;
-      clearTimeout(timer);
-    }
+    await stopApp(app);
     rmSync(dataDir, { recursive: true, force: true });
   };
   cleanups.push(stop);
-  return { child, baseUrl, output: () => output, stop };
-}
-
-/** Polls `condition` until it holds, or fails naming `what` after `timeoutMs`. */
-async function waitUntil(what: string, condition: () => Promise<boolean> | boolean, timeoutMs: number, context: () => string = () => ''): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${context() ? `\n${context()}` : ''}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  return { ...app, stop };
 }
 
 const tail = (text: string) => text.trimEnd().split('\n').slice(-30).join('\n');
@@ -144,7 +105,7 @@ describe('the app through PgBouncer 1.18 in transaction mode (DATABASE_PREPARED_
         return fetch(`${app.baseUrl}/api/health`).then((r) => r.ok, () => false);
       },
       90_000,
-      () => tail(app.output()),
+      { detail: () => tail(app.output()) },
     );
   }, 120_000);
 
@@ -156,7 +117,7 @@ describe('the app through PgBouncer 1.18 in transaction mode (DATABASE_PREPARED_
     });
     expect(signUp.status, await signUp.clone().text()).toBe(200);
     // The mail job runs on pg-boss (direct), woken by a NOTIFY its LISTEN connection hears (direct).
-    await waitUntil('the confirmation mail at the SMTP sink', () => sink.received.some((m) => m.to && JSON.stringify(m.to).includes(email)), 30_000, () => tail(app.output()));
+    await waitUntil('the confirmation mail at the SMTP sink', () => sink.received.some((m) => m.to && JSON.stringify(m.to).includes(email)), 30_000, { detail: () => tail(app.output()) });
     const mail = sink.received.find((m) => JSON.stringify(m.to).includes(email))!;
     const link = new URL(mail.text!.match(/https?:\/\/\S+/)![0]);
     const confirm = await request(link.pathname + link.search);
@@ -225,7 +186,7 @@ describe('why DATABASE_PREPARED_STATEMENTS=off matters with PgBouncer 1.18', () 
     }
     // The real app, told so: it logs the same refusal instead of serving.
     const app = await spawnApp({ DATABASE_URL: bouncer.url(databaseName), DATABASE_DIRECT_URL: directDatabaseUrlOf(database), DATABASE_PREPARED_STATEMENTS: 'on' });
-    await waitUntil('the app to report PgBouncer’s refusal', () => app.output().includes('unsupported startup parameter: options'), 60_000, () => tail(app.output()));
+    await waitUntil('the app to report PgBouncer’s refusal', () => app.output().includes('unsupported startup parameter: options'), 60_000, { detail: () => tail(app.output()) });
     expect(await fetch(`${app.baseUrl}/api/health`).then((r) => r.status, () => 'not listening')).not.toBe(200);
     await app.stop();
   });

@@ -8,6 +8,7 @@ import { newClient, openDatabase, type Database } from './client';
 import { connectionFailureOf } from './connection-failure';
 import { isAlive, startEmbeddedPostgres } from './embedded';
 import { connectionForUrl, type HostLocator } from './primary-locator';
+import { waitUntil } from '../test/wait-until';
 import { createNotificationHub, notifyQuery, type HubEvent } from '../realtime/notification-hub';
 
 /**
@@ -45,30 +46,20 @@ async function setReadOnly(server: Server, readOnly: boolean): Promise<void> {
   await admin.query('select pg_reload_conf()');
   await admin.end();
   // The reload reaches the server's processes a moment later: wait until a new session sees it.
-  await until('the setting in force', async () => {
+  await waitUntil('the setting in force', async () => {
     const check = new pg.Client({ host: server.socketDir, port: 5433, user: 'postgres', database: 'caucus' });
     await check.connect();
     try {
       const { rows } = await check.query<{ ro: string }>("select current_setting('transaction_read_only') as ro");
-      return rows[0]!.ro === (readOnly ? 'on' : 'off') ? true : undefined;
+      return rows[0]!.ro === (readOnly ? 'on' : 'off');
     } finally {
       await check.end();
     }
-  });
+  }, 20_000);
 }
 
 function postmasterPid(server: Server): number {
   return Number(readFileSync(path.join(server.socketDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-}
-
-async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await check().catch(() => undefined);
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
 }
 
 async function votesOn(server: Server): Promise<number[]> {
@@ -117,7 +108,7 @@ describe('a pool on several hosts', () => {
       const pid = postmasterPid(a);
       process.kill(pid, 'SIGKILL');
       a.stop = async () => undefined; // nothing left to stop
-      await until('the first server to be gone', async () => (isAlive(pid) ? undefined : true));
+      await waitUntil('the first server to be gone', () => !isAlive(pid), 20_000);
       await setReadOnly(b, false);
 
       // A request caught in the switch meets a connection failure (a 503 for the app), never a
@@ -125,7 +116,7 @@ describe('a pool on several hosts', () => {
       const acknowledged: number[] = [1];
       const failures = new Set<string | null>();
       let id = 2;
-      await until('a write on the new host', async () => {
+      await waitUntil('a write on the new host', async () => {
         try {
           await database.db.execute(sql`insert into votes values (${id}, 'b')`);
           acknowledged.push(id++);
@@ -133,9 +124,9 @@ describe('a pool on several hosts', () => {
         } catch (e) {
           failures.add(connectionFailureOf(e));
           id++;
-          return undefined;
+          return false;
         }
-      });
+      }, 20_000);
       expect([...failures].filter((kind) => kind === null)).toEqual([]);
       for (let i = 0; i < 5; i++) {
         await database.db.execute(sql`insert into votes values (${id}, 'b')`);
@@ -148,10 +139,10 @@ describe('a pool on several hosts', () => {
       expect(acknowledged.filter((v) => v !== 1).every((v) => onB.includes(v))).toBe(true);
 
       // The LISTEN connection is back, on the new host: it hears what is written there.
-      await until('the LISTEN connection on the new host', async () => {
+      await waitUntil('the LISTEN connection on the new host', async () => {
         await database.db.execute(notifyQuery('votes', 'k', { after: 'failover' }));
-        return events.some((e) => e.type === 'notification' && JSON.stringify(e.data) === '{"after":"failover"}') ? true : undefined;
-      });
+        return events.some((e) => e.type === 'notification' && JSON.stringify(e.data) === '{"after":"failover"}');
+      }, 20_000);
       expect(events.some((e) => e.type === 'resync')).toBe(true);
     } finally {
       await hub.close();
@@ -186,15 +177,15 @@ describe('a pool on several hosts', () => {
       // A host that stops taking writes under an open pool: its refusal moves the pool on.
       await setReadOnly(c, false);
       await setReadOnly(d, true);
-      await until('the pool on the other host', async () => {
+      await waitUntil('the pool on the other host', async () => {
         try {
           await database.db.execute(sql`insert into votes values (200, 'c')`);
           return true;
         } catch (e) {
           expect(connectionFailureOf(e)).not.toBeNull();
-          return undefined;
+          return false;
         }
-      });
+      }, 20_000);
       expect(await votesOn(c)).toEqual([200]);
       expect(locator!.moves).toBe(1);
     } finally {
