@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, chownSync, cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { whyNoAnswer } from '../db/client';
 import { chooseBaseBackup, type BaseBackupSummary } from '../../domain/operations/backup-plan';
 import { baseDir, postgresOwner, RESTORE_SCRIPT, walDir } from './wal-archive';
 import { readManifests, summary, type BackupManifest } from './base-backup';
@@ -74,16 +75,7 @@ export async function startPostgresOn(pgDir: string, options: { waitForSocketMs?
   const deadline = Date.now() + (options.waitForSocketMs ?? 600_000);
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new RestoreError(`PostgreSQL stopped during the restore:\n${lastLines(log)}`);
-    const client = new pg.Client(connection);
-    client.on('error', () => undefined);
-    try {
-      await client.connect();
-      await client.query('select 1');
-      await client.end();
-      break;
-    } catch {
-      await client.end().catch(() => undefined);
-    }
+    if ((await whyNoAnswer(connection)) === null) break;
     if (Date.now() > deadline) {
       await stop();
       throw new RestoreError(`PostgreSQL did not accept connections in time:\n${lastLines(log)}`);

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { migrateDatabase, openDatabase, type ConnectionConfig, type Database } from './client';
+import { migrateDatabase, openDatabase, whyNoAnswer, type ConnectionConfig, type Database } from './client';
 import { archiveFlags, prepareBackupDir } from '../backup/wal-archive';
 import { acquireAppLock, DataDirInUseError, startEmbeddedPostgres } from './embedded';
 import { parseDatabaseUrl } from './database-url';
@@ -200,16 +200,8 @@ async function waitForSocket(connection: pg.PoolConfig, timeoutMs: number): Prom
   let lastError: unknown = null;
   for (;;) {
     if (existsSync(socket)) {
-      const client = new pg.Client(connection);
-      try {
-        await client.connect();
-        await client.query('select 1');
-        return;
-      } catch (e) {
-        lastError = e;
-      } finally {
-        await client.end().catch(() => undefined);
-      }
+      lastError = await whyNoAnswer(connection);
+      if (!lastError) return;
     }
     if (Date.now() > deadline) {
       const reason = lastError instanceof Error ? `: ${lastError.message}` : ' (no socket yet)';

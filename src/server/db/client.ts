@@ -53,6 +53,21 @@ export function newClient(connection: ConnectionConfig, extra: pg.ClientConfig =
   return new ClientClass({ ...config, ...extra });
 }
 
+/** Whether a server answers a query on a fresh connection: null when it does, else why not (one try). */
+export async function whyNoAnswer(config: pg.ClientConfig): Promise<Error | null> {
+  const client = new pg.Client(config);
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return null;
+  } catch (e) {
+    return e instanceof Error ? e : new Error(String(e));
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
 export function openDatabase(connection: ConnectionConfig, options: { max?: number } = {}): Database {
   const config = poolConfigOf(connection);
   const pool = new pg.Pool(withGenericPlans({ max: options.max ?? 10, ...config }));

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { whyNoAnswer } from '../db/client';
 import { freePort } from './free-port';
 
 export const PGBOUNCER_BINARY = '/usr/sbin/pgbouncer';
@@ -147,17 +147,9 @@ export async function startPgBouncer(options: PgBouncerOptions): Promise<PgBounc
       await stop();
       throw new Error(`PgBouncer ${exited}: ${log.trim()}`);
     }
-    const client = new pg.Client({ connectionString: url('postgres', users[0]), connectionTimeoutMillis: 2_000 });
-    client.on('error', () => undefined);
-    try {
-      await client.connect();
-      await client.query('select 1');
-      await client.end();
-      break;
-    } catch (error) {
-      lastError = (error as Error).message;
-      await client.end().catch(() => undefined);
-    }
+    const refused = await whyNoAnswer({ connectionString: url('postgres', users[0]), connectionTimeoutMillis: 2_000 });
+    if (!refused) break;
+    lastError = refused.message;
     if (Date.now() > deadline) {
       const log = readLog();
       await stop();
