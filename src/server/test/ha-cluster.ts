@@ -450,7 +450,18 @@ export async function startFormation(options: FormationOptions = {}): Promise<Fo
       startKeeper(node.name, node.pgdata);
     },
     async switchover(timeoutSeconds = 60) {
-      await autoctl(['perform', 'switchover', '--pgdata', monitorData, '--wait', String(timeoutSeconds)], (timeoutSeconds + 15) * 1000);
+      // The monitor's perform_failover() updates pgautofailover.node while the keepers' node_active()
+      // calls take the same rows and an advisory lock in the other order: PostgreSQL sometimes picks
+      // the switchover as the deadlock victim (seen in CI). Nothing changed then; ask again, as an
+      // operator would.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await autoctl(['perform', 'switchover', '--pgdata', monitorData, '--wait', String(timeoutSeconds)], (timeoutSeconds + 15) * 1000);
+          return;
+        } catch (error) {
+          if (attempt >= 3 || !/deadlock detected/.test((error as Error).message)) throw error;
+        }
+      }
     },
     logTail: tail,
     stop,
