@@ -112,6 +112,8 @@ const schema = z.object({
   SIGN_IN_FAILURES_FORGOTTEN_AFTER_SECONDS: z.coerce.number().int().min(1).default(86_400),
   AUTH_MAILS_PER_RECIPIENT_MAX: z.coerce.number().int().min(1).default(5),
   AUTH_MAILS_PER_RECIPIENT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  // Accounts that hold (issue 32): how long a proof of who you are lets sensitive actions through.
+  ACCOUNT_RECENT_PROOF_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
   CAUCUS_PASSWORD_GUESSES_MAX: z.coerce.number().int().min(1).default(5),
   CAUCUS_PASSWORD_GUESSES_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   CAUCUS_PASSWORD_GUESSES_PER_USER_MAX: z.coerce.number().int().min(1).default(20),

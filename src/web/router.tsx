@@ -75,6 +75,7 @@ const PAGES: PageRoute[] = [
   { path: '/messages', ...page(() => import('./features/messages/messages-page'), true) },
   { path: '/notifications', ...page(() => import('./features/notifications/notifications-page'), true) },
   { path: '/notification-settings', ...page(() => import('./features/notifications/notification-settings-page'), true) },
+  { path: '/security', ...page(() => import('./features/account-security/security-page'), true) },
   { path: '/blocked-people', ...page(() => import('./features/moderation/blocked-people-page'), true) },
   { path: '/admin/moderation', ...page(() => import('./features/moderation/admin-moderation-page'), true) },
   { path: '/admin/log', ...page(() => import('./features/moderation/admin-log-page'), true) },

@@ -31,6 +31,7 @@ export const ROUTE_PATHS = [
   '/notifications',
   '/notification-settings',
   '/blocked-people',
+  '/security',
   '/admin/moderation',
   '/admin/log',
   '/admin/system',

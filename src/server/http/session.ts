@@ -17,6 +17,10 @@ export interface SessionUser {
   /** Suspended until then (issue 14): every write is refused while it lies ahead. */
   suspendedUntil?: Date | null;
   suspensionReason?: string | null;
+  /** The browser session's id (sessions.id): "this device" in the devices list (issue 32). Absent for an API token. */
+  sessionId?: string;
+  /** When the person last proved who they are in this session (sessions.proven_at; src/server/http/recent-proof.ts). */
+  provenAt?: Date;
 }
 
 /** Set when the request is a personal API token's (issue 17): it reads only, within its scopes. */
@@ -63,6 +67,8 @@ export function loadSession({ auth, db, secret }: SessionDeps): MiddlewareHandle
   const findSession = db
     .select({
       expiresAt: sessions.expiresAt,
+      sessionId: sessions.id,
+      provenAt: sessions.provenAt,
       id: users.id,
       email: users.email,
       name: users.name,
@@ -104,11 +110,16 @@ export function loadSession({ auth, db, secret }: SessionDeps): MiddlewareHandle
     const now = Date.now();
     const dueForRefresh = row.expiresAt.getTime() - SESSION_DAYS * 86_400_000 + SESSION_UPDATE_AGE_SECONDS * 1000 <= now;
     if (row.expiresAt.getTime() > now && !dueForRefresh) {
-      c.set('user', { id: row.id, email: row.email, name: row.name, suspendedUntil: row.suspendedUntil, suspensionReason: row.suspensionReason });
+      c.set('user', { id: row.id, email: row.email, name: row.name, suspendedUntil: row.suspendedUntil, suspensionReason: row.suspensionReason, sessionId: row.sessionId, provenAt: row.provenAt });
       return next();
     }
     const session = await auth.api.getSession({ headers: c.req.raw.headers });
-    c.set('user', session ? { id: session.user.id, email: session.user.email, name: session.user.name, suspendedUntil: row.suspendedUntil, suspensionReason: row.suspensionReason } : null);
+    c.set(
+      'user',
+      session
+        ? { id: session.user.id, email: session.user.email, name: session.user.name, suspendedUntil: row.suspendedUntil, suspensionReason: row.suspensionReason, sessionId: row.sessionId, provenAt: row.provenAt }
+        : null,
+    );
     await next();
   });
 }

@@ -2,6 +2,12 @@
 // lacks fails `npm run typecheck`; tests/i18n catalog test checks Spanish has the same keys.
 import 'i18next';
 import type apiTokens from '../locales/en/api-tokens.json';
+import type accountSecurity from '../locales/en/account-security.json';
+import type accountPassword from '../locales/en/account-password.json';
+import type accountEmail from '../locales/en/account-email.json';
+import type accountDevices from '../locales/en/account-devices.json';
+import type passkeys from '../locales/en/passkeys.json';
+import type twoStep from '../locales/en/two-step.json';
 import type auth from '../locales/en/auth.json';
 import type badges from '../locales/en/badges.json';
 import type brownies from '../locales/en/brownies.json';
@@ -34,6 +40,12 @@ declare module 'i18next' {
     resources: {
       common: typeof common;
       'api-tokens': typeof apiTokens;
+      'account-security': typeof accountSecurity;
+      'account-password': typeof accountPassword;
+      'account-email': typeof accountEmail;
+      'account-devices': typeof accountDevices;
+      'passkeys': typeof passkeys;
+      'two-step': typeof twoStep;
       auth: typeof auth;
       badges: typeof badges;
       brownies: typeof brownies;

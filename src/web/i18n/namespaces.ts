@@ -6,6 +6,12 @@
 export const NAMESPACES = [
   'common',
   'api-tokens',
+  'account-security',
+  'account-password',
+  'account-email',
+  'account-devices',
+  'passkeys',
+  'two-step',
   'auth',
   'badges',
   'brownies',

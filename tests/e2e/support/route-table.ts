@@ -51,6 +51,7 @@ export const ROUTES: Record<RoutePath, (ids: Ids) => string> = {
   '/notifications': () => '/notifications',
   '/notification-settings': () => '/notification-settings',
   '/blocked-people': () => '/blocked-people',
+  '/security': () => '/security',
   '/admin/moderation': () => '/admin/moderation',
   '/admin/log': () => '/admin/log',
   '/admin/system': () => '/admin/system',

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, type ExtraConfigColumn, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, type ExtraConfigColumn, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, tstz } from './columns';
 
 /**
@@ -38,6 +38,8 @@ export const users = pgTable(
     language: text('language').notNull().default('en'),
     /** Light, dark, or following the device (issue 15). */
     theme: text('theme').notNull().default('system'),
+    /** Two-step sign-in with an authenticator app is on (better-auth's two-factor plugin, issue 32). */
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
@@ -100,6 +102,13 @@ export const sessions = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * When the person last proved who they are in this session (issue 32): signing in, or asking
+     * again with the password, a passkey or an authenticator code. Sensitive actions need it
+     * within RECENT_PROOF_MINUTES (src/server/http/recent-proof.ts). Not a better-auth field: set
+     * by the database on insert.
+     */
+    provenAt: tstz('proven_at').notNull().defaultNow(),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
@@ -137,4 +146,120 @@ export const verifications = pgTable(
     updatedAt: tstz('updated_at').notNull().defaultNow(),
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/** better-auth's two-factor plugin (model `twoFactor`, plural `twoFactors`): the TOTP key and the recovery codes, both sealed by better-auth. */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').notNull().default(true),
+    failedVerificationCount: integer('failed_verification_count').notNull().default(0),
+    lockedUntil: tstz('locked_until'),
+  },
+  (t) => [uniqueIndex('two_factors_user_id_key').on(t.userId), index('two_factors_secret_idx').on(t.secret)],
+);
+
+/** WebAuthn credentials (passkeys), verified with SimpleWebAuthn (issue 32). */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The person's name for it ("Work laptop"). */
+    name: text('name').notNull(),
+    /** The credential ID, base64url, as the authenticator gave it. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    /** 'singleDevice' | 'multiDevice' (SimpleWebAuthn's credentialDeviceType). */
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    /** The authenticator's transports, comma-separated ('internal,hybrid'), or ''. */
+    transports: text('transports').notNull().default(''),
+    aaguid: text('aaguid'),
+    createdAt: createdAt(),
+    lastUsedAt: tstz('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('passkeys_credential_id_key').on(t.credentialId),
+    index('passkeys_user_id_idx').on(t.userId),
+    check('passkeys_name_length', sql`char_length(${t.name}) between 1 and 60`),
+    check('passkeys_counter_nonnegative', sql`${t.counter} >= 0`),
+  ],
+);
+
+/** One WebAuthn ceremony's challenge: single use, short-lived, bound to the browser by an HttpOnly cookie holding its id. */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Null for a sign-in with a passkey (nobody is signed in yet). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** 'register' | 'sign-in' | 'confirm' */
+    purpose: text('purpose').notNull(),
+    challenge: text('challenge').notNull(),
+    expiresAt: tstz('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webauthn_challenges_expires_at_idx').on(t.expiresAt), check('webauthn_challenges_purpose', sql`${t.purpose} in ('register', 'sign-in', 'confirm')`)],
+);
+
+/** The browsers a person has signed in from (a random id in a long-lived HttpOnly cookie, stored hashed): a sign-in from another one mails them (issue 32). */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the device cookie's value, hex. */
+    deviceHash: text('device_hash').notNull(),
+    firstSeenAt: createdAt(),
+    lastSeenAt: tstz('last_seen_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);
+
+/**
+ * An email change (issue 32): confirmed by a link to the new address; undone for 72 hours by a
+ * link to the old one ("this wasn't me"), which puts the old address back and ends every session.
+ * Both links carry a random token stored here only as its SHA-256.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    confirmTokenHash: text('confirm_token_hash').notNull(),
+    undoTokenHash: text('undo_token_hash').notNull(),
+    requestedAt: createdAt(),
+    confirmExpiresAt: tstz('confirm_expires_at').notNull(),
+    confirmedAt: tstz('confirmed_at'),
+    undoExpiresAt: tstz('undo_expires_at'),
+    undoneAt: tstz('undone_at'),
+    /** A newer request replaced this one before it was confirmed. */
+    cancelledAt: tstz('cancelled_at'),
+  },
+  (t) => [
+    uniqueIndex('email_changes_confirm_token_key').on(t.confirmTokenHash),
+    uniqueIndex('email_changes_undo_token_key').on(t.undoTokenHash),
+    index('email_changes_user_id_idx').on(t.userId, t.requestedAt),
+    // At most one change waiting for its confirmation per person.
+    uniqueIndex('email_changes_one_pending_key')
+      .on(t.userId)
+      .where(sql`${t.confirmedAt} is null and ${t.cancelledAt} is null`),
+    check('email_changes_differ', sql`lower(${t.oldEmail}) <> lower(${t.newEmail})`),
+  ],
 );

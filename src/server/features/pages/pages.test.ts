@@ -79,6 +79,7 @@ async function everyRoute(): Promise<Record<RoutePath, string>> {
     '/notifications': '/notifications',
     '/notification-settings': '/notification-settings',
     '/blocked-people': '/blocked-people',
+    '/security': '/security',
     '/admin/moderation': '/admin/moderation',
     '/admin/log': '/admin/log',
     '/admin/system': '/admin/system',

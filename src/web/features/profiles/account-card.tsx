@@ -1,4 +1,4 @@
-import { Activity, Ban, BadgeCheck, Download, Loader2, LogOut, ScrollText, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { Activity, Ban, BadgeCheck, Download, KeyRound, Loader2, LogOut, ScrollText, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -68,6 +68,11 @@ export function AccountCard({ profile }: { profile: OwnProfile }) {
         </div>
 
         <div className="flex flex-wrap items-center gap-3 border-t border-slate-100 pt-3">
+          <Button asChild variant="outline">
+            <Link to="/security">
+              <KeyRound className="h-4 w-4" aria-hidden="true" /> {t('account.security')}
+            </Link>
+          </Button>
           <DownloadMyDataButton />
           <Button asChild variant="ghost">
             <Link to="/blocked-people">
