@@ -324,6 +324,16 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.route('/api', statsRoutes({ readMovementStats: movementStatsReader({ db: deps.readReplica?.tolerantDb ?? db, clock, logger, ttlSeconds: settings.STATS_CACHE_SECONDS }) }));
   app.route('/api', movementRoutes({ db: deps.readReplica?.tolerantDb ?? db, clock, timeZone: settings.APP_TIME_ZONE }));
   app.route('/api', apiTokenRoutes({ db, clock }));
+  // Issue 32, A: passwords and devices.
+
+  // Issue 32, B: email changes.
+
+  // Issue 32, C: passkeys.
+
+  // Issue 32, D: two-step sign-in.
+
+  // Issue 32, E: asking again and administrators.
+
   app.route('/api', apiDocsRoutes({ app: () => app, baseUrl: settings.BASE_URL }));
   app.route('/api', operationsRoutes({ ...operations, db, jobsRunning: () => (deps.jobs ? (deps.jobs.isRunning?.() ?? true) : false) }));
   app.all('/api/*', (c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404));

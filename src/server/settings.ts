@@ -114,6 +114,16 @@ const schema = z.object({
   AUTH_MAILS_PER_RECIPIENT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   // Accounts that hold (issue 32): how long a proof of who you are lets sensitive actions through.
   ACCOUNT_RECENT_PROOF_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+  // Issue 32, A: passwords and devices.
+
+  // Issue 32, B: email changes.
+
+  // Issue 32, C: passkeys.
+
+  // Issue 32, D: two-step sign-in.
+
+  // Issue 32, E: asking again and administrators.
+
   CAUCUS_PASSWORD_GUESSES_MAX: z.coerce.number().int().min(1).default(5),
   CAUCUS_PASSWORD_GUESSES_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   CAUCUS_PASSWORD_GUESSES_PER_USER_MAX: z.coerce.number().int().min(1).default(20),

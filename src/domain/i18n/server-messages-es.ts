@@ -32,6 +32,18 @@ export const SPANISH_MESSAGES: Record<string, string> = {
     'No se pudo leer parte de lo que se envió. Revisa el texto y los números que escribiste.',
   'Authentication Error: You must be logged in to vote.': 'Error de autenticación: Debes iniciar sesión para votar.',
   'Invalid webhook signature': 'Firma de webhook no válida',
+  // --- Accounts that hold (issue 32) -------------------------------------------------------
+  'Please confirm it’s you to continue.': 'Confirma que eres tú para continuar.',
+  // Issue 32, A: passwords and devices.
+
+  // Issue 32, B: email changes.
+
+  // Issue 32, C: passkeys.
+
+  // Issue 32, D: two-step sign-in.
+
+  // Issue 32, E: asking again and administrators.
+
   // --- Personal API tokens (issue 17) ---------------------------------------------------
   'API tokens can only read. Sign in to the app to make changes.':
     'Los tokens de API solo pueden leer. Inicia sesión en la aplicación para hacer cambios.',

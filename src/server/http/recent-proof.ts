@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { createMiddleware } from 'hono/factory';
 import { RECENT_PROOF_REQUIRED, hasRecentProof } from '../../domain/accounts/recent-proof';
-import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import { sessions } from '../db/schema/auth';
 import { AppError } from './app-error';
@@ -11,10 +10,12 @@ import type { AppEnv, SessionUser } from './session';
  * The guard of a sensitive action (issue 32): a 403 `recent_proof_required` unless this browser
  * session proved who the person is within `minutes` (the ACCOUNT_RECENT_PROOF_MINUTES setting).
  * Put it after the sign-in check; an API token never passes (it cannot prove anything).
+ * Measured on the wall clock, as a session's expiry is (src/http/session.ts), not on the app's
+ * Clock (the domain's time, which tests fix to a date).
  */
-export function requireRecentProof(clock: Clock, minutes: number) {
+export function requireRecentProof(minutes: number) {
   return createMiddleware<AppEnv>(async (c, next) => {
-    assertRecentProof(c.var.user, clock.now(), minutes);
+    assertRecentProof(c.var.user, new Date(), minutes);
     await next();
   });
 }
