@@ -41,6 +41,9 @@ import { documented } from './http/api-docs';
 import { appConfigSchema, healthSchema, sessionAnswerSchema } from '../domain/api/app-answers';
 import { AUTH_DOCS, AUTH_QUERIES } from './features/auth/auth-docs';
 import { apiTokenRoutes } from './features/api-tokens/api-tokens.routes';
+import { passkeyRoutes } from './features/passkeys/passkeys.routes';
+import { passkeyDepsFrom } from './features/passkeys/passkey-settings';
+import { RECENT_PROOF_MINUTES } from '../domain/accounts/recent-proof';
 import { apiTokenAuth } from './http/api-token-auth';
 import { personalAnswers } from './http/cache-control';
 import { compressResponses } from './http/compression';
@@ -100,6 +103,7 @@ export type AppSettings = Pick<
   | 'STRIPE_WEBHOOK_SECRET'
   | 'STRIPE_PUBLISHABLE_KEY'
 > &
+  Partial<Pick<Settings, 'PASSKEYS_PER_USER_MAX' | 'PASSKEY_CHALLENGE_SECONDS' | 'ACCOUNT_RECENT_PROOF_MINUTES'>> &
   Partial<Pick<Settings, 'TRUSTED_PROXIES' | 'LIVE_STREAMS_MAX' | 'API_TOKEN_RATE_LIMIT_MAX' | 'API_TOKEN_RATE_LIMIT_WINDOW_SECONDS' | 'CAUCUS_PASSWORD_KEY' | 'CAUCUS_PASSWORD_KEY_PREVIOUS'>> &
   // How the app is run (issue 30): who reads /metrics, the backups and disk /admin/system shows.
   Partial<Pick<Settings, 'METRICS_ALLOW' | 'METRICS_TOKEN' | 'backupTool' | 'BACKUP_SCHEDULE_HOURS' | 'BACKUP_RETENTION_DAYS' | 'dataDir' | 'WORKERS' | 'DATABASE_URL'>> &
@@ -143,6 +147,9 @@ export const AUTH_ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST'; path: strin
   { method: 'POST', path: '/api/auth/request-password-reset' },
   { method: 'GET', path: '/api/auth/reset-password/:token' },
   { method: 'POST', path: '/api/auth/reset-password' },
+  // Signing in with a passkey (issue 32, decision 049; the app's plugin, features/passkeys).
+  { method: 'POST', path: '/api/auth/passkey/sign-in-options' },
+  { method: 'POST', path: '/api/auth/sign-in/passkey' },
 ];
 
 /** Routes that take an upload, with their largest body (checked again, with its own message, by the route). */
@@ -174,11 +181,14 @@ const RATE_LIMITED_AUTH_PATHS = [
   '/api/auth/request-password-reset',
   '/api/auth/reset-password',
   '/api/auth/send-verification-email',
+  '/api/auth/passkey/sign-in-options',
+  '/api/auth/sign-in/passkey',
 ];
 
 export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   const { db, clock, logger, settings } = deps;
   const origins = [new URL(settings.BASE_URL).origin, ...(settings.extraOrigins ?? [])];
+  const passkeyDeps = passkeyDepsFrom(db, clock, settings, origins);
   const auth = createAuth({
     db,
     clock,
@@ -187,6 +197,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
     secret: settings.AUTH_SECRET,
     trustedOrigins: origins,
     adminEmails: settings.ADMIN_EMAILS,
+    passkeys: passkeyDeps,
   });
 
   const payments = deps.payments !== undefined ? deps.payments : createPaymentProvider(settings);
@@ -329,6 +340,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   // Issue 32, B: email changes.
 
   // Issue 32, C: passkeys.
+  app.route('/api', passkeyRoutes({ ...passkeyDeps, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES ?? RECENT_PROOF_MINUTES }));
 
   // Issue 32, D: two-step sign-in.
 

@@ -119,6 +119,9 @@ const schema = z.object({
   // Issue 32, B: email changes.
 
   // Issue 32, C: passkeys.
+  // Passkeys (issue 32, decision 049): how many one person may hold; how long a WebAuthn ceremony's challenge lives.
+  PASSKEYS_PER_USER_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  PASSKEY_CHALLENGE_SECONDS: z.coerce.number().int().min(30).max(900).default(300),
 
   // Issue 32, D: two-step sign-in.
 

@@ -39,6 +39,17 @@ export const SPANISH_MESSAGES: Record<string, string> = {
   // Issue 32, B: email changes.
 
   // Issue 32, C: passkeys.
+  'Please give the passkey a name.': 'Ponle un nombre a la llave de acceso.',
+  'You hold as many passkeys as allowed. Remove one you no longer use first.': 'Ya tienes todas las llaves de acceso permitidas. Quita primero una que ya no uses.',
+  'Passkey not found': 'Llave de acceso no encontrada',
+  'This passkey request has expired. Please try again.': 'Esta solicitud de llave de acceso venció. Inténtalo de nuevo.',
+  'This passkey could not be verified. Please try again.': 'No se pudo verificar esta llave de acceso. Inténtalo de nuevo.',
+  'This passkey is not registered here. Sign in with your password, or use another passkey.':
+    'Esta llave de acceso no está registrada aquí. Inicia sesión con tu contraseña o usa otra llave de acceso.',
+  'Please unlock the passkey with your fingerprint, face or PIN.': 'Desbloquea la llave de acceso con tu huella, tu rostro o tu PIN.',
+  'This passkey is already registered.': 'Esta llave de acceso ya está registrada.',
+  'This passkey is not one of yours.': 'Esta llave de acceso no es tuya.',
+  'Please confirm your email address before signing in.': 'Confirma tu dirección de correo electrónico antes de iniciar sesión.',
 
   // Issue 32, D: two-step sign-in.
 

@@ -41,6 +41,7 @@ import { CAUCUS_A_CHAT, CAUCUS_A_PASSWORD, ROLES, type Role, type RouteWorld } f
 import { updatePreferencesSchema } from '../../domain/i18n/preferences-schema';
 import { SUSPENSION_EXEMPT_PATHS } from '../http/request-guards';
 import { createTokenSchema } from '../../domain/api/api-tokens';
+import { addPasskeySchema, passkeyAssertionSchema, renamePasskeySchema } from '../../domain/accounts/passkeys';
 import { movementDistrictParamSchema, movementProgressQuerySchema, movementStateParamSchema } from '../../domain/movement/movement-answers';
 
 /**
@@ -109,6 +110,9 @@ const PNG_1X1 = Uint8Array.from(
 
 let signUps = 0;
 
+/** A well-formed WebAuthn assertion that verifies against nothing (no challenge is held). */
+const PASSKEY_ASSERTION_SAMPLE = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', clientExtensionResults: {}, response: { clientDataJSON: 'AAAA', authenticatorData: 'AAAA', signature: 'AAAA' } };
+
 export const ROUTE_CATALOG: RouteRow[] = [
   // --- Platform -----------------------------------------------------------------------
   { key: 'GET /api/health', rule: 'public', expect: everyone(), request: () => ({ path: '/api/health' }) },
@@ -157,6 +161,40 @@ export const ROUTE_CATALOG: RouteRow[] = [
     request: () => ({ path: '/api/me/tokens/00000000-0000-4000-8000-000000000000' }),
   },
 
+  // Passkeys (issue 32, decision 049): one's own only; adding one needs a recent proof (a fresh sign-in is one).
+  { key: 'GET /api/passkeys', rule: 'signed in (own passkeys)', expect: signedIn(), request: () => ({ path: '/api/passkeys' }) },
+  { key: 'POST /api/passkeys/register-options', rule: 'signed in, recent proof', expect: signedIn(), request: () => ({ path: '/api/passkeys/register-options' }) },
+  {
+    key: 'POST /api/passkeys',
+    rule: "signed in, recent proof (verified against this browser's challenge)",
+    expect: signedIn(),
+    schemas: { json: addPasskeySchema },
+    request: () => ({ path: '/api/passkeys', json: { name: 'Matrix', response: { id: 'AAAA', rawId: 'AAAA', type: 'public-key', clientExtensionResults: {}, response: { clientDataJSON: 'AAAA', attestationObject: 'AAAA' } } } }),
+  },
+  {
+    key: 'PATCH /api/passkeys/:id',
+    rule: "signed in (own passkeys: someone else's is a 404)",
+    expect: signedIn(),
+    okAlso: [404],
+    schemas: { json: renamePasskeySchema },
+    request: () => ({ path: '/api/passkeys/00000000-0000-4000-8000-000000000000', json: { name: 'Renamed' } }),
+  },
+  {
+    key: 'DELETE /api/passkeys/:id',
+    rule: "signed in (own passkeys: someone else's is a 404)",
+    expect: signedIn(),
+    okAlso: [404],
+    request: () => ({ path: '/api/passkeys/00000000-0000-4000-8000-000000000000' }),
+  },
+  { key: 'POST /api/passkeys/confirm-options', rule: 'signed in (own passkeys; none is a 404)', expect: signedIn(), okAlso: [404], request: () => ({ path: '/api/passkeys/confirm-options' }) },
+  {
+    key: 'POST /api/passkeys/confirm',
+    rule: 'signed in (own passkeys)',
+    expect: signedIn(),
+    schemas: { json: passkeyAssertionSchema },
+    request: () => ({ path: '/api/passkeys/confirm', json: { response: PASSKEY_ASSERTION_SAMPLE } }),
+  },
+
   // --- better-auth --------------------------------------------------------------------
   // Only the endpoints the pages use are routed (AUTH_ENDPOINTS in app.ts); every other path under
   // /api/auth answers 404 (auth-surface.test.ts sends each of them).
@@ -174,6 +212,14 @@ export const ROUTE_CATALOG: RouteRow[] = [
     expect: everyone(),
     okAlso: [302],
     request: () => ({ path: '/api/auth/reset-password/not-a-token', query: { callbackURL: '/auth' } }),
+  },
+  { key: 'POST /api/auth/passkey/sign-in-options', rule: 'public, rate limited', expect: everyone(), request: () => ({ path: '/api/auth/passkey/sign-in-options' }) },
+  {
+    key: 'POST /api/auth/sign-in/passkey',
+    rule: 'public, rate limited (verified against this browser\'s challenge)',
+    expect: everyone(),
+    schemas: { json: passkeyAssertionSchema },
+    request: () => ({ path: '/api/auth/sign-in/passkey', json: { response: PASSKEY_ASSERTION_SAMPLE } }),
   },
   {
     key: 'POST /api/auth/sign-in/email',

@@ -14,6 +14,7 @@ import {
   verifyEmailQuerySchema,
 } from '../../../domain/auth/auth-answers';
 import { documented, type DocumentedResponse, type RouteAccess } from '../../http/api-docs';
+import { ceremonyOptionsSchema, passkeyAssertionSchema, passkeySignInAnswerSchema } from '../../../domain/accounts/passkeys';
 
 const TAGS = ['Account'];
 
@@ -59,4 +60,7 @@ export const AUTH_DOCS: Record<string, ReturnType<typeof documented>> = {
   'POST /api/auth/request-password-reset': authRoute('Mail a password-reset link', { 200: statusAnswerSchema }, resetRequestBodySchema),
   'GET /api/auth/reset-password/{token}': authRoute('Open a password-reset link (redirects to the new-password form)', { 302: REDIRECT }),
   'POST /api/auth/reset-password': authRoute('Choose a new password with the token from the link', { 200: statusAnswerSchema }, resetPasswordBodySchema),
+  // Passkeys (issue 32, decision 049).
+  'POST /api/auth/passkey/sign-in-options': authRoute('Start signing in with a passkey: the options for the browser (any passkey of this site)', { 200: ceremonyOptionsSchema }, undefined, 'public'),
+  'POST /api/auth/sign-in/passkey': authRoute("Sign in with a passkey: the browser's answer (sets the session cookie)", { 200: passkeySignInAnswerSchema }, passkeyAssertionSchema),
 };

@@ -17,6 +17,7 @@ import { awardReferralSpark } from '../points/referral.service';
 import { clearSignInFailures } from '../../http/account-throttle';
 import { CLIENT_ADDRESS_HEADER } from '../../http/request-client';
 import { asLanguage, requestLanguage, type Language } from '../../../domain/i18n/languages';
+import { passkeyAuthPlugin } from './passkey-auth-plugin';
 
 export interface AuthDeps {
   db: Db;
@@ -26,6 +27,8 @@ export interface AuthDeps {
   secret: string;
   trustedOrigins: string[];
   adminEmails: readonly string[];
+  /** Signing in with a passkey (issue 32, decision 049); without it, no passkey sign-in. */
+  passkeys?: Parameters<typeof passkeyAuthPlugin>[0];
 }
 
 export const SESSION_DAYS = 30;
@@ -43,6 +46,7 @@ export function createAuth(deps: AuthDeps) {
     basePath: '/api/auth',
     secret: deps.secret,
     trustedOrigins: deps.trustedOrigins,
+    plugins: [...(deps.passkeys ? [passkeyAuthPlugin(deps.passkeys)] : [])],
     database: drizzleAdapter(db, {
       provider: 'pg',
       usePlural: true,
