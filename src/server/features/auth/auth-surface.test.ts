@@ -71,6 +71,9 @@ describe("better-auth's endpoints the app does not use", () => {
         'POST /api/auth/sign-in/email',
         'POST /api/auth/sign-out',
         'POST /api/auth/sign-up/email',
+        // Passkeys (issue 32, decision 049): the app's own plugin.
+        'POST /api/auth/passkey/sign-in-options',
+        'POST /api/auth/sign-in/passkey',
       ].sort(),
     );
   });

@@ -7,6 +7,7 @@ import { signIn } from './auth-api';
 import type { FormProblems } from '../../../domain/auth/auth-form-result';
 import { FormAlert, FormName, SubmitButton, TextField, focusFirstInvalid, followInPage, type FieldProblem, type Notice } from './auth-fields';
 import { errorCode, messageOf } from './auth-messages';
+import { PasskeySignIn } from '../passkeys/passkey-sign-in';
 
 interface LoginFormProps {
   /** Where the form posts without JavaScript: the page's own address (decision 035). */
@@ -77,7 +78,8 @@ export function LoginForm({ action, initialProblems, email, onEmailChange, notic
         label={t('fields.email')}
         type="email"
         name="email"
-        autoComplete="email"
+        // "webauthn": the browser offers this site's passkeys in the field's suggestions (PasskeySignIn).
+        autoComplete="username webauthn"
         inputMode="email"
         required
         maxLength={EMAIL_MAX}
@@ -112,6 +114,7 @@ export function LoginForm({ action, initialProblems, email, onEmailChange, notic
         </Button>
       </div>
       <SubmitButton pending={pending} label={t('login.submit')} pendingLabel={t('login.pending')} />
+      <PasskeySignIn onLoggedIn={onLoggedIn} onProblem={(text) => setAlert({ tone: 'error', text })} />
       <p className="text-center text-sm text-slate-600">
         {t('login.newHere')}{' '}
         <Button variant="link" size="sm" className="h-auto" asChild>

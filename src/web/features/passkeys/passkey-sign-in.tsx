@@ -1,0 +1,68 @@
+import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill, WebAuthnAbortService } from '@simplewebauthn/browser';
+import { Fingerprint } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/http';
+import { Button } from '../../components/ui/button';
+import { ceremonyProblem, signInWithPasskey } from './passkey-api';
+
+/**
+ * "Sign in with a passkey" under the sign-in form (issue 32, decision 049), and the same offer in
+ * the email field's autofill where the browser has it (conditional mediation: the field says
+ * autocomplete="username webauthn"). A passkey is two factors: no code step follows.
+ */
+export function PasskeySignIn({ onLoggedIn, onProblem }: { onLoggedIn: () => Promise<void>; onProblem: (message: string) => void }) {
+  const { t } = useTranslation('passkeys');
+  const [supported, setSupported] = useState(false);
+  const [pending, setPending] = useState(false);
+  const done = useRef(false);
+
+  useEffect(() => {
+    setSupported(browserSupportsWebAuthn());
+    let cancelled = false;
+    void (async () => {
+      if (!(await browserSupportsWebAuthnAutofill()) || cancelled) return;
+      try {
+        await signInWithPasskey(true);
+        done.current = true;
+        await onLoggedIn();
+      } catch (error) {
+        // Cut short (the button started its own ceremony, or the page left): nothing to say.
+        if (cancelled) return;
+        if (error instanceof ApiError) onProblem(error.message);
+        else if (ceremonyProblem(error) && ceremonyProblem(error) !== 'errors.cancelled') onProblem(t(ceremonyProblem(error)!));
+      }
+    })();
+    return () => {
+      cancelled = true;
+      if (!done.current) WebAuthnAbortService.cancelCeremony();
+    };
+    // Once per page: the autofill request waits until a passkey is picked.
+  }, []);
+
+  if (!supported) return null;
+
+  const start = async () => {
+    if (pending) return;
+    setPending(true);
+    try {
+      await signInWithPasskey(false);
+      done.current = true;
+      await onLoggedIn();
+    } catch (error) {
+      if (error instanceof ApiError) onProblem(error.message);
+      else {
+        const key = ceremonyProblem(error);
+        if (key) onProblem(t(key));
+      }
+      setPending(false);
+    }
+  };
+
+  return (
+    <Button type="button" variant="outline" className="w-full" disabled={pending} onClick={start}>
+      <Fingerprint className="h-4 w-4" aria-hidden="true" />
+      {pending ? t('signIn.pending') : t('signIn.button')}
+    </Button>
+  );
+}
