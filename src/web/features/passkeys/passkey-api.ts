@@ -60,6 +60,6 @@ export function ceremonyProblem(error: unknown): 'errors.cancelled' | 'errors.al
   if (name === 'AbortError') return null;
   if (name === 'NotAllowedError') return 'errors.cancelled';
   if (name === 'InvalidStateError') return 'errors.alreadyRegistered';
-  if (name === 'NotSupportedError' || (error instanceof Error && /does not support WebAuthn/i.test(error.message))) return 'errors.unsupported';
+  if (name === 'NotSupportedError' || (error instanceof Error && /WebAuthn is not supported|does not support WebAuthn/i.test(error.message))) return 'errors.unsupported';
   return 'errors.failed';
 }
