@@ -42,6 +42,8 @@ import { appConfigSchema, healthSchema, sessionAnswerSchema } from '../domain/ap
 import { AUTH_DOCS, AUTH_QUERIES } from './features/auth/auth-docs';
 import { apiTokenRoutes } from './features/api-tokens/api-tokens.routes';
 import { apiTokenAuth } from './http/api-token-auth';
+import { passwordRoutes } from './features/account-password/account-password.routes';
+import { sessionRoutes } from './features/account-devices/account-devices.routes';
 import { personalAnswers } from './http/cache-control';
 import { compressResponses } from './http/compression';
 import { authInputGuard, passOn, withJsonBody } from './http/auth-input-guard';
@@ -187,6 +189,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
     secret: settings.AUTH_SECRET,
     trustedOrigins: origins,
     adminEmails: settings.ADMIN_EMAILS,
+    timeZone: settings.APP_TIME_ZONE,
   });
 
   const payments = deps.payments !== undefined ? deps.payments : createPaymentProvider(settings);
@@ -325,6 +328,8 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.route('/api', movementRoutes({ db: deps.readReplica?.tolerantDb ?? db, clock, timeZone: settings.APP_TIME_ZONE }));
   app.route('/api', apiTokenRoutes({ db, clock }));
   // Issue 32, A: passwords and devices.
+  app.route('/api', passwordRoutes({ db, clock, passwords: async () => (await auth.$context).password, baseUrl: settings.BASE_URL, timeZone: settings.APP_TIME_ZONE, throttle: settings }));
+  app.route('/api', sessionRoutes({ db }));
 
   // Issue 32, B: email changes.
 
