@@ -6,7 +6,8 @@ export const PASSWORD_CHANGE_MESSAGES = {
   currentRequired: 'Please enter your current password.',
   wrongCurrent: 'Your current password is not correct.',
   tooShort: `Password must be at least ${PASSWORD_MIN} characters`,
-  tooLong: `Password must be at most ${PASSWORD_MAX} characters`,
+  // PASSWORD_MAX (128), written out: the Spanish table is keyed by the exact text.
+  tooLong: 'Password must be at most 128 characters',
   sameAsCurrent: 'Choose a new password different from your current one.',
   noPassword: 'This account has no password to change. Use “Forgot your password?” on the sign-in page to set one.',
 } as const;

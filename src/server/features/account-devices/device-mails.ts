@@ -6,7 +6,7 @@ import { layout, SHARED } from '../../mail/templates';
 const NEW_DEVICE = {
   en: {
     subject: 'A new device signed in to your account',
-    title: 'A new device signed in',
+    heading: 'A new device signed in',
     line: 'Your account was just signed in to from a device it had not seen before.',
     device: (words: string) => `Device: ${words}`,
     when: (time: string) => `When: ${time}`,
@@ -15,7 +15,7 @@ const NEW_DEVICE = {
   },
   es: {
     subject: 'Un dispositivo nuevo inició sesión en tu cuenta',
-    title: 'Un dispositivo nuevo inició sesión',
+    heading: 'Un dispositivo nuevo inició sesión',
     line: 'Acaban de iniciar sesión en tu cuenta desde un dispositivo que no conocíamos.',
     device: (words: string) => `Dispositivo: ${words}`,
     when: (time: string) => `Cuándo: ${time}`,
@@ -32,6 +32,6 @@ export function newDeviceMail(to: string, name: string, event: AccountEvent, lan
     to,
     subject: words.subject,
     text: `${lines.join('\n\n')}\n\n${words.button}: ${event.url}\n`,
-    html: layout(language, words.title, lines, { label: words.button, url: event.url }),
+    html: layout(language, words.heading, lines, { label: words.button, url: event.url }),
   };
 }

@@ -6,7 +6,7 @@ import { layout, SHARED } from '../../mail/templates';
 const PASSWORD_CHANGED = {
   en: {
     subject: 'Your password was changed',
-    title: 'Your password was changed',
+    heading: 'Your password was changed',
     line: 'The password of your account was just changed, and every other device was signed out.',
     device: (words: string) => `Changed from: ${words}`,
     when: (time: string) => `When: ${time}`,
@@ -15,7 +15,7 @@ const PASSWORD_CHANGED = {
   },
   es: {
     subject: 'Se cambió tu contraseña',
-    title: 'Se cambió tu contraseña',
+    heading: 'Se cambió tu contraseña',
     line: 'Se acaba de cambiar la contraseña de tu cuenta y se cerró la sesión en todos los demás dispositivos.',
     device: (words: string) => `Cambiada desde: ${words}`,
     when: (time: string) => `Cuándo: ${time}`,
@@ -32,6 +32,6 @@ export function passwordChangedMail(to: string, name: string, event: AccountEven
     to,
     subject: words.subject,
     text: `${lines.join('\n\n')}\n\n${words.button}: ${event.url}\n`,
-    html: layout(language, words.title, lines, { label: words.button, url: event.url }),
+    html: layout(language, words.heading, lines, { label: words.button, url: event.url }),
   };
 }
