@@ -34,7 +34,10 @@ export interface AuthDeps {
 }
 
 /** The better-auth endpoints that take a new password, and the field that carries it (issue 32). */
-const NEW_PASSWORD_FIELDS: Readonly<Record<string, string>> = { '/sign-up/email': 'password', '/reset-password': 'newPassword' };
+const NEW_PASSWORD_FIELDS: ReadonlyMap<string, string> = new Map([
+  ['/sign-up/email', 'password'],
+  ['/reset-password', 'newPassword'],
+]);
 
 export const SESSION_DAYS = 30;
 /** A session is extended (to SESSION_DAYS from now) when used a day or more after its last extension. */
@@ -69,7 +72,7 @@ export function createAuth(deps: AuthDeps) {
       // Common and breached passwords are refused at sign-up and reset (issue 32, decision 052),
       // from the page's code and the forms without it alike, before anything else is looked at.
       before: createAuthMiddleware(async (ctx) => {
-        const field = NEW_PASSWORD_FIELDS[ctx.path];
+        const field = NEW_PASSWORD_FIELDS.get(ctx.path);
         const password: unknown = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
         if (typeof password === 'string' && isRefusedAsCommon(password)) {
           throw new APIError('BAD_REQUEST', { message: COMMON_PASSWORD.message, code: COMMON_PASSWORD.code });
