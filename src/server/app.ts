@@ -45,6 +45,8 @@ import { passkeyRoutes } from './features/passkeys/passkeys.routes';
 import { passkeyDepsFrom } from './features/passkeys/passkey-settings';
 import { RECENT_PROOF_MINUTES } from '../domain/accounts/recent-proof';
 import { apiTokenAuth } from './http/api-token-auth';
+import { passwordRoutes } from './features/account-password/account-password.routes';
+import { sessionRoutes } from './features/account-devices/account-devices.routes';
 import { personalAnswers } from './http/cache-control';
 import { compressResponses } from './http/compression';
 import { authInputGuard, passOn, withJsonBody } from './http/auth-input-guard';
@@ -198,6 +200,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
     trustedOrigins: origins,
     adminEmails: settings.ADMIN_EMAILS,
     passkeys: passkeyDeps,
+    timeZone: settings.APP_TIME_ZONE,
   });
 
   const payments = deps.payments !== undefined ? deps.payments : createPaymentProvider(settings);
@@ -336,6 +339,8 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.route('/api', movementRoutes({ db: deps.readReplica?.tolerantDb ?? db, clock, timeZone: settings.APP_TIME_ZONE }));
   app.route('/api', apiTokenRoutes({ db, clock }));
   // Issue 32, A: passwords and devices.
+  app.route('/api', passwordRoutes({ db, clock, passwords: async () => (await auth.$context).password, baseUrl: settings.BASE_URL, timeZone: settings.APP_TIME_ZONE, throttle: settings }));
+  app.route('/api', sessionRoutes({ db }));
 
   // Issue 32, B: email changes.
 

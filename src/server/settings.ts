@@ -114,7 +114,8 @@ const schema = z.object({
   AUTH_MAILS_PER_RECIPIENT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   // Accounts that hold (issue 32): how long a proof of who you are lets sensitive actions through.
   ACCOUNT_RECENT_PROOF_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
-  // Issue 32, A: passwords and devices.
+  // Issue 32, A: passwords and devices. None of its own: a password change's wrong current
+  // passwords share the SIGN_IN_* back-off (decision 052).
 
   // Issue 32, B: email changes.
 

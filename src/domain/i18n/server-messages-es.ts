@@ -35,6 +35,15 @@ export const SPANISH_MESSAGES: Record<string, string> = {
   // --- Accounts that hold (issue 32) -------------------------------------------------------
   'Please confirm it’s you to continue.': 'Confirma que eres tú para continuar.',
   // Issue 32, A: passwords and devices.
+  'This password is too common or has appeared in data breaches. Choose another.':
+    'Esta contraseña es demasiado común o apareció en filtraciones de datos. Elige otra.',
+  'Please enter your current password.': 'Escribe tu contraseña actual.',
+  'Password must be at most 128 characters': 'La contraseña debe tener como máximo 128 caracteres',
+  'Your current password is not correct.': 'Tu contraseña actual no es correcta.',
+  'Choose a new password different from your current one.': 'Elige una contraseña nueva distinta de la actual.',
+  'This account has no password to change. Use “Forgot your password?” on the sign-in page to set one.':
+    'Esta cuenta no tiene contraseña que cambiar. Usa “¿Olvidaste tu contraseña?” en la página de inicio de sesión para crear una.',
+  'This session was not found. It may have ended already.': 'No se encontró esta sesión. Puede que ya haya terminado.',
 
   // Issue 32, B: email changes.
 

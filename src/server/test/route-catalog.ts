@@ -42,6 +42,7 @@ import { updatePreferencesSchema } from '../../domain/i18n/preferences-schema';
 import { SUSPENSION_EXEMPT_PATHS } from '../http/request-guards';
 import { createTokenSchema } from '../../domain/api/api-tokens';
 import { addPasskeySchema, passkeyAssertionSchema, renamePasskeySchema } from '../../domain/accounts/passkeys';
+import { changePasswordSchema } from '../../domain/accounts/password-change';
 import { movementDistrictParamSchema, movementProgressQuerySchema, movementStateParamSchema } from '../../domain/movement/movement-answers';
 
 /**
@@ -159,6 +160,23 @@ export const ROUTE_CATALOG: RouteRow[] = [
     expect: signedIn(),
     okAlso: [404],
     request: () => ({ path: '/api/me/tokens/00000000-0000-4000-8000-000000000000' }),
+  },
+  // Issue 32, A: one's own password and devices (sessions).
+  {
+    key: 'POST /api/me/password',
+    rule: 'signed in (own password; a wrong current one is a 400)',
+    expect: signedIn(),
+    schemas: { json: changePasswordSchema },
+    request: () => ({ path: '/api/me/password', json: { currentPassword: 'not the current password', newPassword: 'a brand new matrix passphrase' } }),
+  },
+  { key: 'GET /api/me/sessions', rule: 'signed in (own sessions)', expect: signedIn(), request: () => ({ path: '/api/me/sessions' }) },
+  { key: 'POST /api/me/sessions/sign-out-others', rule: 'signed in (own sessions; this one stays)', expect: signedIn(), request: () => ({ path: '/api/me/sessions/sign-out-others', json: {} }) },
+  {
+    key: 'DELETE /api/me/sessions/:id',
+    rule: "signed in (own sessions: someone else's is a 404)",
+    expect: signedIn(),
+    okAlso: [404],
+    request: () => ({ path: '/api/me/sessions/00000000-0000-4000-8000-000000000000' }),
   },
 
   // Passkeys (issue 32, decision 049): one's own only; adding one needs a recent proof (a fresh sign-in is one).

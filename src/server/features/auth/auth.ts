@@ -2,7 +2,7 @@ import { ADMIN_ACTIONS, logAdminAction } from '../admin/admin-log.service';
 import { convertEmailInvitations } from '../invitations/invitations.service';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { eq } from 'drizzle-orm';
 import { signUpProfileSchema } from '../../../domain/profiles/profile-schemas';
 import type { Db } from '../../db/client';
@@ -18,6 +18,9 @@ import { clearSignInFailures } from '../../http/account-throttle';
 import { CLIENT_ADDRESS_HEADER } from '../../http/request-client';
 import { asLanguage, requestLanguage, type Language } from '../../../domain/i18n/languages';
 import { passkeyAuthPlugin } from './passkey-auth-plugin';
+import { COMMON_PASSWORD } from '../../../domain/accounts/common-passwords';
+import { isRefusedAsCommon } from '../account-password/common-passwords.service';
+import { knownDevicesPlugin } from '../account-devices/known-devices.service';
 
 export interface AuthDeps {
   db: Db;
@@ -29,7 +32,15 @@ export interface AuthDeps {
   adminEmails: readonly string[];
   /** Signing in with a passkey (issue 32, decision 049); without it, no passkey sign-in. */
   passkeys?: Parameters<typeof passkeyAuthPlugin>[0];
+  /** The app's time zone (APP_TIME_ZONE): the times in the new-device mail. */
+  timeZone?: string;
 }
+
+/** The better-auth endpoints that take a new password, and the field that carries it (issue 32). */
+const NEW_PASSWORD_FIELDS: ReadonlyMap<string, string> = new Map([
+  ['/sign-up/email', 'password'],
+  ['/reset-password', 'newPassword'],
+]);
 
 export const SESSION_DAYS = 30;
 /** A session is extended (to SESSION_DAYS from now) when used a day or more after its last extension. */
@@ -46,7 +57,6 @@ export function createAuth(deps: AuthDeps) {
     basePath: '/api/auth',
     secret: deps.secret,
     trustedOrigins: deps.trustedOrigins,
-    plugins: [...(deps.passkeys ? [passkeyAuthPlugin(deps.passkeys)] : [])],
     database: drizzleAdapter(db, {
       provider: 'pg',
       usePlural: true,
@@ -61,6 +71,24 @@ export function createAuth(deps: AuthDeps) {
         logger[level === 'debug' ? 'debug' : level]({ source: 'better-auth', details }, message);
       },
     },
+    hooks: {
+      // Common and breached passwords are refused at sign-up and reset (issue 32, decision 052),
+      // from the page's code and the forms without it alike, before anything else is looked at.
+      before: createAuthMiddleware(async (ctx) => {
+        const field = NEW_PASSWORD_FIELDS.get(ctx.path);
+        const password: unknown = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
+        if (typeof password === 'string' && isRefusedAsCommon(password)) {
+          throw new APIError('BAD_REQUEST', { message: COMMON_PASSWORD.message, code: COMMON_PASSWORD.code });
+        }
+      }),
+    },
+    // Issue 32, A: every new session passes here (a new device → a mail). Keep it the LAST plugin.
+    // knownDevicesPlugin stays LAST: its after hook reads the session a sign-in made, which the
+    // two-factor plugin clears while a code is still due (decision 052).
+    plugins: [
+      ...(deps.passkeys ? [passkeyAuthPlugin(deps.passkeys)] : []),
+      knownDevicesPlugin({ db, baseUrl, timeZone: deps.timeZone ?? 'UTC', logger, secureCookie: new URL(baseUrl).protocol === 'https:' }),
+    ],
     // Our own rate limiter (shared through PostgreSQL) guards the auth routes; see app.ts.
     rateLimit: { enabled: false },
     session: { expiresIn: 60 * 60 * 24 * SESSION_DAYS, updateAge: SESSION_UPDATE_AGE_SECONDS },

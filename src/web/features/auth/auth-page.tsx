@@ -24,6 +24,7 @@ import { LoginForm } from './login-form';
 import { NewPasswordForm } from './new-password-form';
 import { RegisterForm } from './register-form';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
+import { COMMON_PASSWORD } from '../../../domain/accounts/common-passwords';
 
 type View = 'tabs' | 'forgot' | 'reset-sent' | 'registered' | 'new-password';
 type Tab = 'login' | 'register';
@@ -287,11 +288,14 @@ function refusalText(refusal: NonNullable<AuthFormResult['refusal']>, fallback: 
 }
 
 function registerInitial(result: AuthFormResult, fallback: string) {
+  // A common or breached password (issue 32) is said under the password field.
+  if (result.refusal?.code === COMMON_PASSWORD.code) return { values: result.values, problems: { ...result.problems, password: refusalText(result.refusal, fallback) }, formError: null };
   return { values: result.values, problems: result.problems ?? {}, formError: result.refusal ? refusalText(result.refusal, fallback) : null };
 }
 
 function newPasswordInitial(result: AuthFormResult, expired: string, fallback: string) {
   const linkInvalid = result.refusal?.code === 'INVALID_TOKEN';
+  if (result.refusal?.code === COMMON_PASSWORD.code) return { problems: { ...result.problems, password: refusalText(result.refusal, fallback) }, linkInvalid, formError: null };
   return {
     problems: result.problems ?? {},
     linkInvalid,

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { resetPassword } from './auth-api';
 import { FormAlert, FormName, SubmitButton, TextField, focusFirstInvalid, followInPage, type FieldProblem } from './auth-fields';
 import { errorCode, messageOf } from './auth-messages';
+import { COMMON_PASSWORD } from '../../../domain/accounts/common-passwords';
 
 interface NewPasswordFormProps {
   /** Where the form posts without JavaScript: the page's own address, with its token (decision 035). */
@@ -59,6 +60,9 @@ export function NewPasswordForm({ action, initial, token, onDone, onRequestNewLi
       if (errorCode(error) === 'INVALID_TOKEN') {
         setLinkInvalid(true);
         setFormError(t('notices.resetLinkExpired'));
+      } else if (errorCode(error) === COMMON_PASSWORD.code) {
+        // A common or breached password (issue 32): said under the field it is about.
+        setProblems({ password: messageOf(error, t('errors.newPasswordFailed')) });
       } else {
         setFormError(messageOf(error, t('errors.newPasswordFailed')));
       }

@@ -10,7 +10,8 @@ import { registerFormSchema, type RegisterForm } from '../../../domain/profiles/
 import { signUp } from './auth-api';
 import { useHydrated } from '../../components/use-hydrated';
 import { FormAlert, FormName, SelectField, SubmitButton, TextField, focusFirstInvalid, type FieldProblem } from './auth-fields';
-import { messageOf } from './auth-messages';
+import { errorCode, messageOf } from './auth-messages';
+import { COMMON_PASSWORD } from '../../../domain/accounts/common-passwords';
 import { useAlignmentName } from '../../i18n/alignment-name';
 
 type Values = Required<RegisterForm>;
@@ -78,7 +79,13 @@ export function RegisterForm({ action, initial, recruitedBy, initialEmail, onReg
       await signUp(signUpBody(data, politicalAlignment, recruitedBy));
       onRegistered(data.email);
     } catch (error) {
-      setFormError(messageOf(error, t('errors.registerFailed')));
+      if (errorCode(error) === COMMON_PASSWORD.code) {
+        // A common or breached password (issue 32): said under the password field, which takes focus.
+        flushSync(() => setProblems({ password: messageOf(error, t('errors.registerFailed')) }));
+        focusFirstInvalid(form.current);
+      } else {
+        setFormError(messageOf(error, t('errors.registerFailed')));
+      }
       setPending(false);
     }
   }
