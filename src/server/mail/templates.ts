@@ -9,12 +9,12 @@ const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** The words every mail shares. */
-const SHARED = {
+export const SHARED = {
   en: { appName: 'Graduated Unanimous Caucus', orOpen: 'Or open this link:', hello: (name: string) => `Hello ${name},` },
   es: { appName: 'Asamblea Unánime Escalonada', orOpen: 'O abre este enlace:', hello: (name: string) => `Hola, ${name}:` },
 } as const;
 
-function layout(language: Language, title: string, paragraphs: string[], action?: { label: string; url: string }, after = ''): string {
+export function layout(language: Language, title: string, paragraphs: string[], action?: { label: string; url: string }, after = ''): string {
   const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('');
   const button = action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#1e3a8a;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p>
