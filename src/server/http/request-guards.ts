@@ -73,8 +73,12 @@ export function writesNeedSession(messages: readonly SignedOutMessage[] = [], pu
   };
 }
 
-/** Writes a suspended user may still make: their own language and theme (issue 15) are not content. */
-export const SUSPENSION_EXEMPT_PATHS: readonly string[] = ['/api/me/preferences'];
+/**
+ * Writes a suspended user may still make: their own language and theme (issue 15) are not
+ * content; an email change's mail-link buttons (issue 32) carry their own token, which works the
+ * same from any browser, signed in or not.
+ */
+export const SUSPENSION_EXEMPT_PATHS: readonly string[] = ['/api/me/preferences', '/api/email-change/confirm', '/api/email-change/undo'];
 
 /**
  * A suspended user (issue 14) can sign in and read, but every state change under /api is a

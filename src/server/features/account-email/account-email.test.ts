@@ -222,6 +222,15 @@ describe('"This wasn\'t me" from the old address', () => {
     expect((await undo(token)).status).toBe(400);
   });
 
+  it('works from a browser signed in to a suspended account (the token is the authority)', async () => {
+    const { who, cookie, newEmail } = await requested();
+    expect((await confirm(await tokenIn(newEmail, 'confirm'))).status).toBe(200);
+    await database.db.update(users).set({ suspendedUntil: new Date(Date.now() + 86_400_000), suspensionReason: 'Spam' }).where(eq(users.id, who.id));
+    const res = await t.request('/api/email-change/undo', { method: 'POST', cookie, json: { token: await tokenIn(who.email, 'undo') } });
+    expect(res.status).toBe(200);
+    expect((await userRow(who.id)).email).toBe(who.email);
+  });
+
   it('cancels a change not yet confirmed, so its link no longer works', async () => {
     const { who, newEmail } = await requested();
     expect((await undo(await tokenIn(who.email, 'undo'))).status).toBe(200);
