@@ -44,6 +44,7 @@ import { apiTokenRoutes } from './features/api-tokens/api-tokens.routes';
 import { passkeyRoutes } from './features/passkeys/passkeys.routes';
 import { passkeyDepsFrom } from './features/passkeys/passkey-settings';
 import { RECENT_PROOF_MINUTES } from '../domain/accounts/recent-proof';
+import { accountEmailRoutes } from './features/account-email/account-email.routes';
 import { apiTokenAuth } from './http/api-token-auth';
 import { passwordRoutes } from './features/account-password/account-password.routes';
 import { sessionRoutes } from './features/account-devices/account-devices.routes';
@@ -109,7 +110,9 @@ export type AppSettings = Pick<
   Partial<Pick<Settings, 'TRUSTED_PROXIES' | 'LIVE_STREAMS_MAX' | 'API_TOKEN_RATE_LIMIT_MAX' | 'API_TOKEN_RATE_LIMIT_WINDOW_SECONDS' | 'CAUCUS_PASSWORD_KEY' | 'CAUCUS_PASSWORD_KEY_PREVIOUS'>> &
   // How the app is run (issue 30): who reads /metrics, the backups and disk /admin/system shows.
   Partial<Pick<Settings, 'METRICS_ALLOW' | 'METRICS_TOKEN' | 'backupTool' | 'BACKUP_SCHEDULE_HOURS' | 'BACKUP_RETENTION_DAYS' | 'dataDir' | 'WORKERS' | 'DATABASE_URL'>> &
-  ThrottleSettings & { mailboxEnabled: boolean; extraOrigins?: string[] };
+  ThrottleSettings & { mailboxEnabled: boolean; extraOrigins?: string[] } &
+  // Issue 32, B: email changes.
+  Partial<Pick<Settings, 'ACCOUNT_RECENT_PROOF_MINUTES' | 'EMAIL_CHANGE_CONFIRM_HOURS' | 'EMAIL_CHANGE_UNDO_HOURS' | 'EMAIL_CHANGES_PER_USER_MAX' | 'EMAIL_CHANGES_PER_USER_WINDOW_SECONDS'>>;
 
 export interface AppDeps {
   db: Db;
@@ -174,6 +177,15 @@ const SIGNED_OUT_MESSAGES: SignedOutMessage[] = [
   { pattern: /^\/api\/rewards(\/|$)/, message: REWARD_MESSAGES.signedOut },
   { pattern: /^\/api\/premium-badges(\/|$)/, message: PREMIUM_BADGE_MESSAGES.signedOut },
   { method: 'PUT', pattern: /^\/api\/caucuses\/[^/]+\/vote$/, message: 'Authentication Error: You must be logged in to vote.' },
+];
+
+/**
+ * State changes under /api that need no session: a mail link's button, whose single-use token is
+ * the whole authority (as better-auth's password reset).
+ */
+const PUBLIC_WRITES: RegExp[] = [
+  // Issue 32, B: email changes.
+  /^\/api\/email-change\/(confirm|undo)$/,
 ];
 
 /** The rate-limited auth routes: sign-in, sign-up, reset and confirmation resend. */
@@ -305,7 +317,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.all('/api/auth/*', (c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404));
 
   app.use('/api/*', loadSession({ auth, db, secret: settings.AUTH_SECRET }));
-  app.use('/api/*', writesNeedSession(SIGNED_OUT_MESSAGES));
+  app.use('/api/*', writesNeedSession(SIGNED_OUT_MESSAGES, PUBLIC_WRITES));
   app.use('/api/*', writesRefusedWhileSuspended(clock, settings.APP_TIME_ZONE));
   app.get('/api/config', documented({ access: 'public', summary: "The app's public settings", tags: ['App'], responses: { 200: appConfigSchema } }), (c) =>
     c.json({ visionDocumentUrl: settings.VISION_DOCUMENT_URL, mailboxEnabled: settings.mailboxEnabled, timeZone: settings.APP_TIME_ZONE }),
@@ -343,6 +355,23 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.route('/api', sessionRoutes({ db }));
 
   // Issue 32, B: email changes.
+  app.route(
+    '/api',
+    accountEmailRoutes({
+      db,
+      clock,
+      baseUrl: settings.BASE_URL,
+      recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES ?? 10,
+      limits: {
+        confirmHours: settings.EMAIL_CHANGE_CONFIRM_HOURS ?? 24,
+        undoHours: settings.EMAIL_CHANGE_UNDO_HOURS ?? 72,
+        perUserMax: settings.EMAIL_CHANGES_PER_USER_MAX ?? 5,
+        perUserWindowSeconds: settings.EMAIL_CHANGES_PER_USER_WINDOW_SECONDS ?? 86_400,
+        perRecipientMax: settings.AUTH_MAILS_PER_RECIPIENT_MAX,
+        perRecipientWindowSeconds: settings.AUTH_MAILS_PER_RECIPIENT_WINDOW_SECONDS,
+      },
+    }),
+  );
 
   // Issue 32, C: passkeys.
   app.route('/api', passkeyRoutes({ ...passkeyDeps, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES ?? RECENT_PROOF_MINUTES }));

@@ -48,6 +48,8 @@ describe('loggablePath', () => {
   it.each([
     ['/api/auth/reset-password/abc123', '/api/auth/reset-password/[redacted]'],
     ['/api/auth/verify-email/tok', '/api/auth/verify-email/[redacted]'],
+    ['/email-change/confirm/tok', '/email-change/confirm/[redacted]'],
+    ['/email-change/undo/tok', '/email-change/undo/[redacted]'],
     ['/api/me', '/api/me'],
   ])('%s', (path, expected) => expect(loggablePath(path)).toBe(expected));
 });

@@ -22,7 +22,7 @@ export function createLogger(level: string, options: { pretty?: boolean } = {}):
 
 /** Paths are logged without query strings, and with tokens in the path removed. */
 export function loggablePath(path: string): string {
-  return path.replace(/\/(reset-password|verify-email)\/[^/?]+/g, '/$1/[redacted]');
+  return path.replace(/\/(reset-password|verify-email|email-change\/confirm|email-change\/undo)\/[^/?]+/g, '/$1/[redacted]');
 }
 
 /**

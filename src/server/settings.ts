@@ -118,6 +118,10 @@ const schema = z.object({
   // passwords share the SIGN_IN_* back-off (decision 052).
 
   // Issue 32, B: email changes.
+  EMAIL_CHANGE_CONFIRM_HOURS: z.coerce.number().int().min(1).max(168).default(24),
+  EMAIL_CHANGE_UNDO_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+  EMAIL_CHANGES_PER_USER_MAX: z.coerce.number().int().min(1).default(5),
+  EMAIL_CHANGES_PER_USER_WINDOW_SECONDS: z.coerce.number().int().min(1).default(86_400),
 
   // Issue 32, C: passkeys.
   // Passkeys (issue 32, decision 049): how many one person may hold; how long a WebAuthn ceremony's challenge lives.

@@ -46,6 +46,18 @@ export const SPANISH_MESSAGES: Record<string, string> = {
   'This session was not found. It may have ended already.': 'No se encontró esta sesión. Puede que ya haya terminado.',
 
   // Issue 32, B: email changes.
+  'Please enter a valid email address.': 'Escribe una dirección de correo electrónico válida.',
+  'That is already your email address.': 'Esa ya es tu dirección de correo electrónico.',
+  'Check your new address for a link to confirm it. Until then your email stays the same.':
+    'Busca en tu dirección nueva un enlace para confirmarla. Hasta entonces tu correo electrónico sigue igual.',
+  'This link is not valid, has expired or was already used. Ask for a new one from your security page.':
+    'Este enlace no es válido, ya venció o ya se usó. Pide uno nuevo desde tu página de seguridad.',
+  'This address now belongs to another account, so it cannot be used.': 'Esta dirección ahora pertenece a otra cuenta, así que no se puede usar.',
+  'Your previous address now belongs to another account, so it cannot be put back. Please contact support.':
+    'Tu dirección anterior ahora pertenece a otra cuenta, así que no se puede volver a poner. Ponte en contacto con el equipo de soporte.',
+  'Your email changed since this link was sent. Ask for a new one from your security page.':
+    'Tu correo electrónico cambió desde que se envió este enlace. Pide uno nuevo desde tu página de seguridad.',
+  'There is no email change waiting for confirmation.': 'No hay ningún cambio de correo electrónico esperando confirmación.',
 
   // Issue 32, C: passkeys.
   'Please give the passkey a name.': 'Ponle un nombre a la llave de acceso.',

@@ -36,6 +36,8 @@ export const ROUTE_PATHS = [
   '/admin/log',
   '/admin/system',
   '/unsubscribe/:token',
+  '/email-change/confirm/:token',
+  '/email-change/undo/:token',
   '/verification',
   '/badges',
   '/badge/:name',

@@ -51,7 +51,7 @@ export function accountKey(email: unknown): string {
   return normalized ? createHash('sha256').update(normalized).digest('hex').slice(0, 32) : 'none';
 }
 
-const signInKey = (email: unknown) => `sign-in-failures:${accountKey(email)}`;
+export const signInKey = (email: unknown) => `sign-in-failures:${accountKey(email)}`;
 const mailKey = (email: unknown) => `auth-mail:${accountKey(email)}`;
 
 /**

@@ -60,11 +60,12 @@ export interface SignedOutMessage {
 
 /**
  * Every state change under /api needs a session (better-auth's own routes aside, which are
- * mounted before this): answered 401 before any body is parsed or any route runs.
+ * mounted before this, and the `publicWrites` paths aside, whose body's token is the authority):
+ * answered 401 before any body is parsed or any route runs.
  */
-export function writesNeedSession(messages: readonly SignedOutMessage[] = []): MiddlewareHandler<AppEnv> {
+export function writesNeedSession(messages: readonly SignedOutMessage[] = [], publicWrites: readonly RegExp[] = []): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!SAFE_METHODS.has(c.req.method) && !c.var.user) {
+    if (!SAFE_METHODS.has(c.req.method) && !c.var.user && !publicWrites.some((p) => p.test(c.req.path))) {
       const found = messages.find((m) => (!m.method || m.method === c.req.method) && m.pattern.test(c.req.path));
       throw unauthorized(found?.message);
     }
@@ -72,8 +73,12 @@ export function writesNeedSession(messages: readonly SignedOutMessage[] = []): M
   };
 }
 
-/** Writes a suspended user may still make: their own language and theme (issue 15) are not content. */
-export const SUSPENSION_EXEMPT_PATHS: readonly string[] = ['/api/me/preferences'];
+/**
+ * Writes a suspended user may still make: their own language and theme (issue 15) are not
+ * content; an email change's mail-link buttons (issue 32) carry their own token, which works the
+ * same from any browser, signed in or not.
+ */
+export const SUSPENSION_EXEMPT_PATHS: readonly string[] = ['/api/me/preferences', '/api/email-change/confirm', '/api/email-change/undo'];
 
 /**
  * A suspended user (issue 14) can sign in and read, but every state change under /api is a

@@ -43,6 +43,7 @@ import { SUSPENSION_EXEMPT_PATHS } from '../http/request-guards';
 import { createTokenSchema } from '../../domain/api/api-tokens';
 import { addPasskeySchema, passkeyAssertionSchema, renamePasskeySchema } from '../../domain/accounts/passkeys';
 import { changePasswordSchema } from '../../domain/accounts/password-change';
+import { emailChangeTokenSchema, requestEmailChangeSchema } from '../../domain/accounts/email-change';
 import { movementDistrictParamSchema, movementProgressQuerySchema, movementStateParamSchema } from '../../domain/movement/movement-answers';
 
 /**
@@ -211,6 +212,31 @@ export const ROUTE_CATALOG: RouteRow[] = [
     expect: signedIn(),
     schemas: { json: passkeyAssertionSchema },
     request: () => ({ path: '/api/passkeys/confirm', json: { response: PASSKEY_ASSERTION_SAMPLE } }),
+  },
+
+  // Changing one's email (issue 32, B): one's own; the mail links' buttons carry their own token.
+  { key: 'GET /api/me/email', rule: 'signed in (own address)', expect: signedIn(), request: () => ({ path: '/api/me/email' }) },
+  {
+    key: 'POST /api/me/email',
+    rule: 'signed in, with a recent proof (own address)',
+    expect: signedIn(),
+    schemas: { json: requestEmailChangeSchema },
+    request: (_w, role) => ({ path: '/api/me/email', json: { newEmail: `matrix-${role}-${++signUps}-${Date.now()}@example.test` } }),
+  },
+  { key: 'DELETE /api/me/email/pending', rule: 'signed in (own change; none pending is a 409)', expect: signedIn(), request: () => ({ path: '/api/me/email/pending' }) },
+  {
+    key: 'POST /api/email-change/confirm',
+    rule: "anyone with the mail's single-use token (a bad one is a 400)",
+    expect: everyone(),
+    schemas: { json: emailChangeTokenSchema },
+    request: () => ({ path: '/api/email-change/confirm', json: { token: 'A'.repeat(43) } }),
+  },
+  {
+    key: 'POST /api/email-change/undo',
+    rule: "anyone with the mail's single-use token (a bad one is a 400)",
+    expect: everyone(),
+    schemas: { json: emailChangeTokenSchema },
+    request: () => ({ path: '/api/email-change/undo', json: { token: 'A'.repeat(43) } }),
   },
 
   // --- better-auth --------------------------------------------------------------------

@@ -56,6 +56,8 @@ export const ROUTES: Record<RoutePath, (ids: Ids) => string> = {
   '/admin/log': () => '/admin/log',
   '/admin/system': () => '/admin/system',
   '/unsubscribe/:token': () => '/unsubscribe/not-a-valid-link',
+  '/email-change/confirm/:token': () => '/email-change/confirm/not-a-valid-link',
+  '/email-change/undo/:token': () => '/email-change/undo/not-a-valid-link',
   '/verification': () => '/verification',
   '/badges': () => '/badges',
   '/badge/:name': () => '/badge/friend',

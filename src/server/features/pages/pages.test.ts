@@ -84,6 +84,8 @@ async function everyRoute(): Promise<Record<RoutePath, string>> {
     '/admin/log': '/admin/log',
     '/admin/system': '/admin/system',
     '/unsubscribe/:token': `/unsubscribe/${testUnsubscribeToken(owner.id)}`,
+    '/email-change/confirm/:token': '/email-change/confirm/some-token',
+    '/email-change/undo/:token': '/email-change/undo/some-token',
     '/verification': '/verification',
     '/badges': '/badges',
     '/badge/:name': '/badge/life-of-the-party',

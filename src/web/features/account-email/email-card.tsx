@@ -1,4 +1,132 @@
-/** CONTRACT STUB (issue 32): replaced by helper B (email change); the lead checks no stub is left at merge. */
+import { Loader2, Mail } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { EMAIL_MAX, emailAddressSchema, type OwnEmail } from '../../../domain/accounts/email-change';
+import { ApiError } from '../../api/http';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { FieldError, Input, Label } from '../../components/ui/form-controls';
+import { LoadingBlocks, RetryError } from '../../components/ui/query-states';
+import { useFormat } from '../../i18n/format';
+import { useConfirmIdentity } from '../account-security/use-confirm-identity';
+import { useCancelEmailChange, useOwnEmail, useRequestEmailChange } from './account-email-queries';
+
+/**
+ * The email card of /security (issue 32, decision 051): the current address, the change waiting
+ * for confirmation (with Cancel), and the form that asks for a new one. Asking needs a recent
+ * proof of who you are: `useConfirmIdentity().run` asks for it when the server wants one.
+ */
 export function EmailCard() {
-  return null;
+  const { t } = useTranslation('account-email');
+  const own = useOwnEmail();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <Mail className="h-5 w-5 text-navy-700" aria-hidden="true" />
+          {t('card.title')}
+        </CardTitle>
+        <CardDescription>{t('card.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-5">
+        {own.isLoading ? (
+          <LoadingBlocks heights={['h-8', 'h-24']} />
+        ) : own.error ? (
+          <RetryError title={t('card.loadFailed')} error={own.error} onRetry={() => own.refetch()} />
+        ) : own.data ? (
+          <>
+            <p className="text-sm text-slate-700">
+              {t('card.current')} <strong className="break-all text-slate-900" data-testid="current-email">{own.data.email}</strong>
+            </p>
+            {own.data.pending ? <PendingChange pending={own.data.pending} /> : null}
+            <ChangeEmailForm current={own.data.email} />
+          </>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function PendingChange({ pending }: { pending: NonNullable<OwnEmail['pending']> }) {
+  const { t } = useTranslation('account-email');
+  const format = useFormat();
+  const cancel = useCancelEmailChange();
+  return (
+    <div className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4" role="status">
+      <p className="text-sm text-amber-950">
+        {t('pending.waiting')} <strong className="break-all">{pending.newEmail}</strong>
+      </p>
+      <p className="text-sm text-amber-950">{t('pending.until', { when: format.dateTime(pending.confirmExpiresAt) })}</p>
+      <Button
+        variant="outline"
+        disabled={cancel.isPending}
+        onClick={() =>
+          cancel.mutate(undefined, {
+            onSuccess: () => toast.success(t('pending.cancelled')),
+            onError: (error) => toast.error(error instanceof ApiError ? error.message : t('pending.cancelFailed')),
+          })
+        }
+      >
+        {cancel.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
+        {t('pending.cancel')}
+      </Button>
+    </div>
+  );
+}
+
+function ChangeEmailForm({ current }: { current: string }) {
+  const { t } = useTranslation('account-email');
+  const id = useId();
+  const [newEmail, setNewEmail] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const request = useRequestEmailChange();
+  const identity = useConfirmIdentity();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (request.isPending) return;
+    const parsed = emailAddressSchema.safeParse(newEmail);
+    if (!parsed.success) return setProblem(t('form.invalid'));
+    if (parsed.data === current.toLowerCase()) return setProblem(t('form.same'));
+    setProblem(null);
+    try {
+      await identity.run(() => request.mutateAsync(parsed.data));
+      setNewEmail('');
+      toast.success(t('form.sent.title'), { description: t('form.sent.description', { address: parsed.data }) });
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : t('form.failed'));
+    }
+  };
+
+  return (
+    <form method="post" onSubmit={submit} className="space-y-3" aria-labelledby={`${id}-heading`} noValidate>
+      <h3 id={`${id}-heading`} className="text-sm font-semibold text-slate-900">
+        {t('form.heading')}
+      </h3>
+      <div className="space-y-1">
+        <Label htmlFor={`${id}-email`}>{t('form.label')}</Label>
+        <Input
+          id={`${id}-email`}
+          type="email"
+          name="newEmail"
+          value={newEmail}
+          maxLength={EMAIL_MAX}
+          autoComplete="email"
+          onChange={(e) => setNewEmail(e.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={`${id}-hint${problem ? ` ${id}-problem` : ''}`}
+        />
+        <p id={`${id}-hint`} className="text-sm text-slate-600">
+          {t('form.hint')}
+        </p>
+      </div>
+      <FieldError id={`${id}-problem`}>{problem ?? undefined}</FieldError>
+      <Button type="submit" disabled={request.isPending}>
+        {request.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
+        {request.isPending ? t('form.sending') : t('form.submit')}
+      </Button>
+      {identity.dialog}
+    </form>
+  );
 }
