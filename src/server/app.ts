@@ -6,7 +6,9 @@ import type { Clock } from './clock';
 import type { Logger } from './logger';
 import { loggablePath } from './logger';
 import type { Settings } from './settings';
-import { createAuth, type Auth } from './features/auth/auth';
+import { createAuth, TWO_STEP_DEFAULTS, type Auth } from './features/auth/auth';
+import { twoStepRoutes } from './features/two-step/two-step.routes';
+import { RECENT_PROOF_MINUTES } from '../domain/accounts/recent-proof';
 import { badgeRoutes } from './features/badges/badges.routes';
 import { caucusPasswordKeysFrom } from './features/caucuses/caucus-passwords.service';
 import { caucusRoutes } from './features/caucuses/caucuses.routes';
@@ -103,6 +105,8 @@ export type AppSettings = Pick<
   Partial<Pick<Settings, 'TRUSTED_PROXIES' | 'LIVE_STREAMS_MAX' | 'API_TOKEN_RATE_LIMIT_MAX' | 'API_TOKEN_RATE_LIMIT_WINDOW_SECONDS' | 'CAUCUS_PASSWORD_KEY' | 'CAUCUS_PASSWORD_KEY_PREVIOUS'>> &
   // How the app is run (issue 30): who reads /metrics, the backups and disk /admin/system shows.
   Partial<Pick<Settings, 'METRICS_ALLOW' | 'METRICS_TOKEN' | 'backupTool' | 'BACKUP_SCHEDULE_HOURS' | 'BACKUP_RETENTION_DAYS' | 'dataDir' | 'WORKERS' | 'DATABASE_URL'>> &
+  // Issue 32, D: two-step sign-in (decision 050).
+  Partial<Pick<Settings, 'ACCOUNT_RECENT_PROOF_MINUTES' | 'TWO_STEP_TRUST_DAYS' | 'TWO_STEP_LOCKOUT_ATTEMPTS' | 'TWO_STEP_LOCKOUT_MINUTES'>> &
   ThrottleSettings & { mailboxEnabled: boolean; extraOrigins?: string[] };
 
 export interface AppDeps {
@@ -143,6 +147,9 @@ export const AUTH_ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST'; path: strin
   { method: 'POST', path: '/api/auth/request-password-reset' },
   { method: 'GET', path: '/api/auth/reset-password/:token' },
   { method: 'POST', path: '/api/auth/reset-password' },
+  // Two-step sign-in's code step (decision 050): after the password, with better-auth's two_factor cookie.
+  { method: 'POST', path: '/api/auth/two-factor/verify-totp' },
+  { method: 'POST', path: '/api/auth/two-factor/verify-backup-code' },
 ];
 
 /** Routes that take an upload, with their largest body (checked again, with its own message, by the route). */
@@ -174,6 +181,8 @@ const RATE_LIMITED_AUTH_PATHS = [
   '/api/auth/request-password-reset',
   '/api/auth/reset-password',
   '/api/auth/send-verification-email',
+  '/api/auth/two-factor/verify-totp',
+  '/api/auth/two-factor/verify-backup-code',
 ];
 
 export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
@@ -187,6 +196,11 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
     secret: settings.AUTH_SECRET,
     trustedOrigins: origins,
     adminEmails: settings.ADMIN_EMAILS,
+    twoStep: {
+      trustDays: settings.TWO_STEP_TRUST_DAYS ?? TWO_STEP_DEFAULTS.trustDays,
+      lockoutAttempts: settings.TWO_STEP_LOCKOUT_ATTEMPTS ?? TWO_STEP_DEFAULTS.lockoutAttempts,
+      lockoutMinutes: settings.TWO_STEP_LOCKOUT_MINUTES ?? TWO_STEP_DEFAULTS.lockoutMinutes,
+    },
   });
 
   const payments = deps.payments !== undefined ? deps.payments : createPaymentProvider(settings);
@@ -331,6 +345,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   // Issue 32, C: passkeys.
 
   // Issue 32, D: two-step sign-in.
+  app.route('/api', twoStepRoutes({ db, auth, secret: settings.AUTH_SECRET, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES ?? RECENT_PROOF_MINUTES }));
 
   // Issue 32, E: asking again and administrators.
 

@@ -11,6 +11,8 @@ import {
   signUpAnswerSchema,
   signUpBodySchema,
   statusAnswerSchema,
+  twoStepCodeBodySchema,
+  twoStepSignedInSchema,
   verifyEmailQuerySchema,
 } from '../../../domain/auth/auth-answers';
 import { documented, type DocumentedResponse, type RouteAccess } from '../../http/api-docs';
@@ -59,4 +61,6 @@ export const AUTH_DOCS: Record<string, ReturnType<typeof documented>> = {
   'POST /api/auth/request-password-reset': authRoute('Mail a password-reset link', { 200: statusAnswerSchema }, resetRequestBodySchema),
   'GET /api/auth/reset-password/{token}': authRoute('Open a password-reset link (redirects to the new-password form)', { 302: REDIRECT }),
   'POST /api/auth/reset-password': authRoute('Choose a new password with the token from the link', { 200: statusAnswerSchema }, resetPasswordBodySchema),
+  'POST /api/auth/two-factor/verify-totp': authRoute('Sign in, step two: the code from the authenticator app (after the password; sets the session cookie)', { 200: twoStepSignedInSchema }, twoStepCodeBodySchema),
+  'POST /api/auth/two-factor/verify-backup-code': authRoute('Sign in, step two: a single-use recovery code instead (sets the session cookie)', { 200: twoStepSignedInSchema }, twoStepCodeBodySchema),
 };
