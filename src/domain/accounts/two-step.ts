@@ -11,6 +11,8 @@ export const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_SECONDS = 30;
 /** How many single-use recovery codes a person gets (the plugin's default). */
 export const RECOVERY_CODES_COUNT = 10;
+/** "Trust this device" lasts this many days unless TWO_STEP_TRUST_DAYS says otherwise (the sign-in page's words). */
+export const TRUST_DAYS_DEFAULT = 30;
 /** The longest code field read (a recovery code is 11 characters; room for spaces). */
 export const CODE_INPUT_MAX = 32;
 

@@ -5,7 +5,6 @@ import { keyOfOtpauthUri, readCode, TWO_STEP_MESSAGES, type RecoveryCodes, type 
 import type { Db } from '../../db/client';
 import { twoFactors, users } from '../../db/schema/auth';
 import { AppError, badRequest, conflict } from '../../http/app-error';
-import type { Auth } from '../auth/auth';
 
 /**
  * Two-step sign-in's settings page (issue 32, decision 050), through better-auth's two-factor
@@ -13,9 +12,36 @@ import type { Auth } from '../auth/auth';
  * replaces the session after a change (the answer's Set-Cookie). This file only asks it, with the
  * person's own request headers, and says its refusals in the app's words.
  */
+/**
+ * The part of better-auth's API this feature calls (app.ts passes the app's `auth`; a feature
+ * reaches another only through its service, so the type is spelled here, not imported).
+ */
+interface AuthCall {
+  // better-auth checks each body with its own schema; any: each endpoint names its own body type.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+  headers?: Headers;
+  returnHeaders?: boolean;
+}
+export interface TwoStepAuth {
+  api: {
+    enableTwoFactor(call: AuthCall): Promise<unknown>;
+    verifyTOTP(call: AuthCall): Promise<unknown>;
+    viewBackupCodes(call: AuthCall): Promise<unknown>;
+    generateBackupCodes(call: AuthCall): Promise<unknown>;
+    disableTwoFactor(call: AuthCall): Promise<unknown>;
+  };
+}
+type WithHeaders = { headers: Headers };
+const codesOf = (answer: unknown): string[] => {
+  const codes = (answer as { backupCodes?: unknown }).backupCodes;
+  if (!Array.isArray(codes)) throw new Error('two-step: better-auth answered no recovery codes');
+  return codes.filter((c): c is string => typeof c === 'string');
+};
+
 export interface TwoStepDeps {
   db: Db;
-  auth: Auth;
+  auth: TwoStepAuth;
   /** better-auth's secret (AUTH_SECRET): what the plugin sealed the key and codes with. */
   secret: string;
 }
@@ -55,9 +81,9 @@ export async function openRecoveryCodes(secret: string, sealed: string): Promise
 export async function startSetup(deps: TwoStepDeps, userId: string, headers: Headers, password: string): Promise<TwoStepSetup> {
   if ((await twoStepStatus(deps, userId)).enabled) throw conflict('two_step_already_on', TWO_STEP_MESSAGES.alreadyOn);
   const answer = await asked(() => deps.auth.api.enableTwoFactor({ body: { password, method: 'totp' }, headers }));
-  const totpUri = 'totpURI' in answer ? answer.totpURI : null;
-  const key = totpUri ? keyOfOtpauthUri(totpUri) : null;
-  if (!totpUri || !key) throw new Error('two-step: better-auth answered no authenticator key');
+  const totpUri = (answer as { totpURI?: unknown }).totpURI;
+  const key = typeof totpUri === 'string' ? keyOfOtpauthUri(totpUri) : null;
+  if (typeof totpUri !== 'string' || !key) throw new Error('two-step: better-auth answered no authenticator key');
   return { totpUri, key };
 }
 
@@ -71,16 +97,16 @@ export async function confirmSetup(deps: TwoStepDeps, userId: string, headers: H
   if (row.verified) throw conflict('two_step_already_on', TWO_STEP_MESSAGES.alreadyOn);
   const code = readCode(typed);
   if (code.kind !== 'totp') throw badRequest('wrong_code', TWO_STEP_MESSAGES.wrongCode);
-  const answer = await asked(() => deps.auth.api.verifyTOTP({ body: { code: code.code }, headers, returnHeaders: true }));
-  const { backupCodes } = await deps.auth.api.viewBackupCodes({ body: { userId } });
-  return { value: { recoveryCodes: backupCodes }, headers: answer.headers };
+  const answer = (await asked(() => deps.auth.api.verifyTOTP({ body: { code: code.code }, headers, returnHeaders: true }))) as WithHeaders;
+  const recoveryCodes = codesOf(await deps.auth.api.viewBackupCodes({ body: { userId } }));
+  return { value: { recoveryCodes }, headers: answer.headers };
 }
 
 /** Ten new recovery codes (the password again); the old ones stop working. */
 export async function newRecoveryCodes(deps: TwoStepDeps, userId: string, headers: Headers, password: string): Promise<RecoveryCodes> {
   if (!(await twoStepStatus(deps, userId)).enabled) throw conflict('two_step_not_on', TWO_STEP_MESSAGES.notOn);
   const answer = await asked(() => deps.auth.api.generateBackupCodes({ body: { password }, headers }));
-  return { recoveryCodes: answer.backupCodes };
+  return { recoveryCodes: codesOf(answer) };
 }
 
 /** Turning off (the password; the route asked for a recent proof): the key and codes are deleted. */
@@ -88,7 +114,7 @@ export async function turnOff(deps: TwoStepDeps, userId: string, headers: Header
   const [row] = await deps.db.select({ id: twoFactors.id }).from(twoFactors).where(eq(twoFactors.userId, userId));
   const [user] = await deps.db.select({ enabled: users.twoFactorEnabled }).from(users).where(eq(users.id, userId));
   if (!row && !user?.enabled) throw conflict('two_step_not_on', TWO_STEP_MESSAGES.notOn);
-  const answer = await asked(() => deps.auth.api.disableTwoFactor({ body: { password }, headers, returnHeaders: true }));
+  const answer = (await asked(() => deps.auth.api.disableTwoFactor({ body: { password }, headers, returnHeaders: true }))) as WithHeaders;
   return { value: { enabled: false }, headers: answer.headers };
 }
 

@@ -1,7 +1,12 @@
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthFormResult } from '../../../domain/auth/auth-form-result';
+import { RENDERER_FILE } from '../../http/page-render';
 import { TWO_STEP_MESSAGES, type RecoveryCodes, type TwoStepSetup, type TwoStepStatus } from '../../../domain/accounts/two-step';
 import { RECENT_PROOF_REQUIRED } from '../../../domain/accounts/recent-proof';
 import type { Database } from '../../db/client';
@@ -14,9 +19,26 @@ import { verifyTwoStepCode } from './verify-two-step-code';
 let database: Database;
 let t: ReturnType<typeof createTestApp>;
 
+let forms: ReturnType<typeof createTestApp>;
+let dist: string;
+let ssr: string;
+
 beforeAll(async () => {
   database = await createTestDatabase();
   t = createTestApp(database.db);
+  // The /auth page's forms without JavaScript (decision 035), with a renderer that prints the form result.
+  dist = mkdtempSync(path.join(tmpdir(), 'two-step-web-'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>App</title></head><body><div id="root"></div></body></html>');
+  ssr = mkdtempSync(path.join(tmpdir(), 'two-step-ssr-'));
+  writeFileSync(
+    path.join(ssr, RENDERER_FILE),
+    'export const renderPage = async (r) => ({ html: `<pre id="form-result">${JSON.stringify(r.formResult ?? null).replace(/</g, "\\\\u003c")}</pre>`, state: "{}" });',
+  );
+  forms = createTestApp(database.db, { webDist: dist, ssrDist: ssr });
+});
+afterAll(() => {
+  rmSync(dist, { recursive: true, force: true });
+  rmSync(ssr, { recursive: true, force: true });
 });
 
 type Person = Awaited<ReturnType<typeof createUser>>;
@@ -291,5 +313,44 @@ describe('verifyTwoStepCode (for "Confirm it\'s you")', () => {
     const { who, key } = await personWithTwoStep();
     await database.db.update(twoFactors).set({ lockedUntil: new Date(Date.now() + 60_000) }).where(eq(twoFactors.userId, who.id));
     expect(await verifyTwoStepCode(deps(), who.id, await codeFor(key))).toBe(false);
+  });
+});
+
+describe('the code step without JavaScript (decision 035)', () => {
+  const post = (url: string, fields: Record<string, string>, cookie = '') =>
+    forms.request(url, { method: 'POST', body: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) } });
+  const formResultOf = async (res: Response) => JSON.parse(/<pre id="form-result">([^<]*)<\/pre>/.exec(await res.text())![1]!) as AuthFormResult;
+
+  it('leads from the password form to a code form, and a right code signs in; nothing secret in an address', async () => {
+    const { who, key, recoveryCodes } = await personWithTwoStep();
+    const browser = new Jar();
+    const password = await post('/auth?next=%2Fcaucus-search', { form: 'login', email: who.email, password: who.password });
+    expect(password.status).toBe(303);
+    expect(password.headers.get('location')).toBe('/auth?two-step=1&next=%2Fcaucus-search');
+    browser.take(password);
+    expect(browser.has('two_factor')).toBe(true);
+    expect(browser.has('session_token')).toBe(false);
+
+    const empty = await post('/auth?two-step=1', { form: 'two-step', code: '' }, browser.header);
+    expect(empty.status).toBe(422);
+    expect((await formResultOf(empty)).problems).toEqual({ code: true });
+
+    const wrong = await post('/auth?two-step=1', { form: 'two-step', code: await wrongCodeFor(key) }, browser.header);
+    expect(wrong.status).toBe(401);
+    expect((await formResultOf(wrong)).refusal).toMatchObject({ code: 'INVALID_CODE' });
+
+    const right = await post('/auth?two-step=1&next=%2Fcaucus-search', { form: 'two-step', code: await codeFor(key), trust: '1' }, browser.header);
+    expect(right.status).toBe(303);
+    expect(right.headers.get('location')).toBe('/caucus-search');
+    browser.take(right);
+    expect(browser.has('trust_device')).toBe(true);
+    expect(await whoIsSignedIn(browser)).toBe(who.id);
+
+    // A recovery code works the same way (told apart by its shape), once.
+    const other = new Jar().take(await post('/auth', { form: 'login', email: who.email, password: who.password }));
+    const recovered = await post('/auth?two-step=1', { form: 'two-step', code: recoveryCodes[0]!.replace('-', '') }, other.header);
+    expect(recovered.status).toBe(303);
+    expect(recovered.headers.get('location')).toBe('/profile');
+    expect(await whoIsSignedIn(other.take(recovered))).toBe(who.id);
   });
 });
