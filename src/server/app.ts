@@ -8,6 +8,7 @@ import { loggablePath } from './logger';
 import type { Settings } from './settings';
 import { createAuth, TWO_STEP_DEFAULTS, type Auth } from './features/auth/auth';
 import { twoStepRoutes } from './features/two-step/two-step.routes';
+import { pendingSignInGuard } from './features/two-step/two-step-sign-in-guard';
 import { RECENT_PROOF_MINUTES } from '../domain/accounts/recent-proof';
 import { badgeRoutes } from './features/badges/badges.routes';
 import { caucusPasswordKeysFrom } from './features/caucuses/caucus-passwords.service';
@@ -297,6 +298,8 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
     );
   }
   app.use('/api/auth/*', accountThrottle({ db, clock, settings })); // per account and recipient (issue 11)
+  // Issue 32, D: the code step needs the sign-in its password started (decision 050).
+  for (const path of ['/api/auth/two-factor/verify-totp', '/api/auth/two-factor/verify-backup-code']) app.post(path, pendingSignInGuard);
   for (const endpoint of AUTH_ENDPOINTS) {
     const key = `${endpoint.method} ${endpoint.path.replace(/:(\w+)/g, '{$1}')}`;
     const query = AUTH_QUERIES[key];

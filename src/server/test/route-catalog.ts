@@ -231,7 +231,7 @@ export const ROUTE_CATALOG: RouteRow[] = [
     request: (w) => ({ path: '/api/auth/request-password-reset', json: { email: w.users.spare.email, redirectTo: '/reset-password' } }),
   },
   { key: 'POST /api/auth/reset-password', rule: 'public, rate limited (token-checked)', expect: everyone(), request: () => ({ path: '/api/auth/reset-password', json: { newPassword: 'another long password', token: 'not-a-token' } }) },
-  // The code step of a sign-in: without the two_factor cookie of a password sign-in, 401.
+  // The code step of a sign-in: without the two_factor cookie of a password sign-in, 400 (start over).
   {
     key: 'POST /api/auth/two-factor/verify-totp',
     rule: 'public, rate limited (after the password)',

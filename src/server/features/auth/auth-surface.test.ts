@@ -71,6 +71,9 @@ describe("better-auth's endpoints the app does not use", () => {
         'POST /api/auth/sign-in/email',
         'POST /api/auth/sign-out',
         'POST /api/auth/sign-up/email',
+        // Two-step sign-in's code step (decision 050).
+        'POST /api/auth/two-factor/verify-totp',
+        'POST /api/auth/two-factor/verify-backup-code',
       ].sort(),
     );
   });

@@ -198,7 +198,8 @@ describe('signing in with two-step sign-in on', () => {
     expect(await whoIsSignedIn(browser)).toBe(who.id);
     // Without the password first there is nothing to answer.
     const stranger = await t.request('/api/auth/two-factor/verify-totp', { method: 'POST', json: { code: await codeFor(key) } });
-    expect(stranger.status).toBe(401);
+    expect(stranger.status).toBe(400);
+    expect((await errorOf(stranger)).code).toBe('two_step_expired');
   });
 
   it('ends the code step after five wrong codes: the password again', async () => {

@@ -26,7 +26,7 @@ function refusalText(error: unknown, t: TFunction<'two-step'>, kind: 'totp' | 'r
   if (code === 'wrong_code') return t('signIn.wrongCode');
   if (code === 'INVALID_CODE') return t('signIn.wrongCode');
   if (code === 'INVALID_BACKUP_CODE') return t('signIn.wrongRecoveryCode');
-  if (code === 'INVALID_TWO_FACTOR_COOKIE' || code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE') return t('signIn.expired');
+  if (code === 'INVALID_TWO_FACTOR_COOKIE' || code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE' || code === 'two_step_expired') return t('signIn.expired');
   if (code === 'ACCOUNT_TEMPORARILY_LOCKED') return t('signIn.locked');
   if (error instanceof ApiError && error.status === 429 && error.message) return error.message;
   return kind === 'totp' ? t('signIn.wrongCode') : t('signIn.wrongRecoveryCode');
@@ -72,7 +72,7 @@ export function TwoStepSignIn({
       await onSignedIn();
     } catch (error) {
       const code = error instanceof ApiError ? error.code : undefined;
-      setExpired(code === 'INVALID_TWO_FACTOR_COOKIE' || code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE');
+      setExpired(code === 'INVALID_TWO_FACTOR_COOKIE' || code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE' || code === 'two_step_expired');
       setProblem(refusalText(error, t, kind));
       setPending(false);
     }
