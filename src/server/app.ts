@@ -6,7 +6,10 @@ import type { Clock } from './clock';
 import type { Logger } from './logger';
 import { loggablePath } from './logger';
 import type { Settings } from './settings';
-import { createAuth, type Auth } from './features/auth/auth';
+import { createAuth, TWO_STEP_DEFAULTS, type Auth } from './features/auth/auth';
+import { twoStepRoutes } from './features/two-step/two-step.routes';
+import { pendingSignInGuard } from './features/two-step/two-step-sign-in-guard';
+import { RECENT_PROOF_MINUTES } from '../domain/accounts/recent-proof';
 import { badgeRoutes } from './features/badges/badges.routes';
 import { caucusPasswordKeysFrom } from './features/caucuses/caucus-passwords.service';
 import { caucusRoutes } from './features/caucuses/caucuses.routes';
@@ -43,7 +46,6 @@ import { AUTH_DOCS, AUTH_QUERIES } from './features/auth/auth-docs';
 import { apiTokenRoutes } from './features/api-tokens/api-tokens.routes';
 import { passkeyRoutes } from './features/passkeys/passkeys.routes';
 import { passkeyDepsFrom } from './features/passkeys/passkey-settings';
-import { RECENT_PROOF_MINUTES } from '../domain/accounts/recent-proof';
 import { accountEmailRoutes } from './features/account-email/account-email.routes';
 import { apiTokenAuth } from './http/api-token-auth';
 import { passwordRoutes } from './features/account-password/account-password.routes';
@@ -112,7 +114,9 @@ export type AppSettings = Pick<
   Partial<Pick<Settings, 'METRICS_ALLOW' | 'METRICS_TOKEN' | 'backupTool' | 'BACKUP_SCHEDULE_HOURS' | 'BACKUP_RETENTION_DAYS' | 'dataDir' | 'WORKERS' | 'DATABASE_URL'>> &
   ThrottleSettings & { mailboxEnabled: boolean; extraOrigins?: string[] } &
   // Issue 32, B: email changes.
-  Partial<Pick<Settings, 'ACCOUNT_RECENT_PROOF_MINUTES' | 'EMAIL_CHANGE_CONFIRM_HOURS' | 'EMAIL_CHANGE_UNDO_HOURS' | 'EMAIL_CHANGES_PER_USER_MAX' | 'EMAIL_CHANGES_PER_USER_WINDOW_SECONDS'>>;
+  Partial<Pick<Settings, 'ACCOUNT_RECENT_PROOF_MINUTES' | 'EMAIL_CHANGE_CONFIRM_HOURS' | 'EMAIL_CHANGE_UNDO_HOURS' | 'EMAIL_CHANGES_PER_USER_MAX' | 'EMAIL_CHANGES_PER_USER_WINDOW_SECONDS'>> &
+  // Issue 32, D: two-step sign-in (decision 050).
+  Partial<Pick<Settings, 'TWO_STEP_TRUST_DAYS' | 'TWO_STEP_LOCKOUT_ATTEMPTS' | 'TWO_STEP_LOCKOUT_MINUTES'>>;
 
 export interface AppDeps {
   db: Db;
@@ -155,6 +159,9 @@ export const AUTH_ENDPOINTS: ReadonlyArray<{ method: 'GET' | 'POST'; path: strin
   // Signing in with a passkey (issue 32, decision 049; the app's plugin, features/passkeys).
   { method: 'POST', path: '/api/auth/passkey/sign-in-options' },
   { method: 'POST', path: '/api/auth/sign-in/passkey' },
+  // Two-step sign-in's code step (decision 050): after the password, with better-auth's two_factor cookie.
+  { method: 'POST', path: '/api/auth/two-factor/verify-totp' },
+  { method: 'POST', path: '/api/auth/two-factor/verify-backup-code' },
 ];
 
 /** Routes that take an upload, with their largest body (checked again, with its own message, by the route). */
@@ -197,6 +204,8 @@ const RATE_LIMITED_AUTH_PATHS = [
   '/api/auth/send-verification-email',
   '/api/auth/passkey/sign-in-options',
   '/api/auth/sign-in/passkey',
+  '/api/auth/two-factor/verify-totp',
+  '/api/auth/two-factor/verify-backup-code',
 ];
 
 export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
@@ -213,6 +222,11 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
     adminEmails: settings.ADMIN_EMAILS,
     passkeys: passkeyDeps,
     timeZone: settings.APP_TIME_ZONE,
+    twoStep: {
+      trustDays: settings.TWO_STEP_TRUST_DAYS ?? TWO_STEP_DEFAULTS.trustDays,
+      lockoutAttempts: settings.TWO_STEP_LOCKOUT_ATTEMPTS ?? TWO_STEP_DEFAULTS.lockoutAttempts,
+      lockoutMinutes: settings.TWO_STEP_LOCKOUT_MINUTES ?? TWO_STEP_DEFAULTS.lockoutMinutes,
+    },
   });
 
   const payments = deps.payments !== undefined ? deps.payments : createPaymentProvider(settings);
@@ -309,6 +323,8 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
     );
   }
   app.use('/api/auth/*', accountThrottle({ db, clock, settings })); // per account and recipient (issue 11)
+  // Issue 32, D: the code step needs the sign-in its password started (decision 050).
+  for (const path of ['/api/auth/two-factor/verify-totp', '/api/auth/two-factor/verify-backup-code']) app.post(path, pendingSignInGuard);
   for (const endpoint of AUTH_ENDPOINTS) {
     const key = `${endpoint.method} ${endpoint.path.replace(/:(\w+)/g, '{$1}')}`;
     const query = AUTH_QUERIES[key];
@@ -377,6 +393,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.route('/api', passkeyRoutes({ ...passkeyDeps, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES ?? RECENT_PROOF_MINUTES }));
 
   // Issue 32, D: two-step sign-in.
+  app.route('/api', twoStepRoutes({ db, auth, secret: settings.AUTH_SECRET, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES ?? RECENT_PROOF_MINUTES }));
 
   // Issue 32, E: asking again and administrators.
 

@@ -129,6 +129,9 @@ const schema = z.object({
   PASSKEY_CHALLENGE_SECONDS: z.coerce.number().int().min(30).max(900).default(300),
 
   // Issue 32, D: two-step sign-in.
+  TWO_STEP_TRUST_DAYS: z.coerce.number().int().min(1).max(400).default(30),
+  TWO_STEP_LOCKOUT_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  TWO_STEP_LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
 
   // Issue 32, E: asking again and administrators.
 

@@ -65,6 +65,16 @@ export const authUserSchema = z.looseObject({
 });
 
 export const signUpAnswerSchema = z.looseObject({ token: z.string().nullable(), user: authUserSchema });
-export const signInAnswerSchema = z.looseObject({ redirect: z.boolean(), token: z.string(), url: z.string().nullable().optional(), user: authUserSchema });
+/** Signed in; or, with two-step sign-in on (decision 050), the code step is next (the two_factor cookie is set). */
+export const signInAnswerSchema = z.union([
+  z.looseObject({ redirect: z.boolean(), token: z.string(), url: z.string().nullable().optional(), user: authUserSchema }),
+  z.looseObject({ twoFactorRedirect: z.literal(true), twoFactorMethods: z.array(z.string()) }),
+]);
+/** The code step of a sign-in (decision 050): the authenticator code or a recovery code, and "trust this device". */
+export const twoStepCodeBodySchema = z.object({
+  code: text().max(32).describe('The authenticator code (6 digits) or, on verify-backup-code, a recovery code (xxxxx-xxxxx)'),
+  trustDevice: z.boolean().optional().describe('Skip the code on this browser for TWO_STEP_TRUST_DAYS days'),
+});
+export const twoStepSignedInSchema = z.looseObject({ token: z.string().optional(), user: authUserSchema });
 export const statusAnswerSchema = z.looseObject({ status: z.boolean(), message: z.string().optional() });
 export const signOutAnswerSchema = z.object({ success: z.boolean() });

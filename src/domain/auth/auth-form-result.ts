@@ -13,7 +13,12 @@ export const PASSWORD_UPDATED_PATH = '/auth?password-updated=1';
 /** Where a sign-in lands when no other page was asked for (the spec). */
 export const DEFAULT_POST_LOGIN_PATH = '/profile';
 
-export const AUTH_FORMS = ['login', 'register', 'forgot', 'new-password'] as const;
+/** Where a sign-in goes when two-step sign-in is on (decision 050): the code step, `next` kept. */
+export const TWO_STEP_PARAM = 'two-step';
+/** The code step's form (decision 050). */
+export const TWO_STEP_FORM = 'two-step';
+
+export const AUTH_FORMS = ['login', 'register', 'forgot', 'new-password', TWO_STEP_FORM] as const;
 export type AuthFormName = (typeof AUTH_FORMS)[number];
 
 /** The hidden field that says which of the page's forms was sent. */

@@ -3,11 +3,14 @@ import { resolveAlignment } from '../profiles/alignment';
 import { PASSWORD_MIN } from '../profiles/limits';
 import { MESSAGES, registerFormSchema } from '../profiles/profile-schemas';
 import { hasControlCharacters } from '../text/text-schema';
+import { readCode, TWO_STEP_MESSAGES } from '../accounts/two-step';
 import {
   AUTH_FORM_FIELD,
   CONFIRM_CALLBACK,
   DEFAULT_POST_LOGIN_PATH,
   RESET_REDIRECT,
+  TWO_STEP_FORM,
+  TWO_STEP_PARAM,
   type AuthFormName,
   type AuthFormResult,
   type AuthFormValues,
@@ -137,9 +140,25 @@ export function readAuthForm(fields: URLSearchParams, query: URLSearchParams): A
       if (problems.password || problems.confirm) return refused(form, {}, problems);
       return { kind: 'call', form, values: {}, call: { path: '/api/auth/reset-password', body: { newPassword: password, token } } };
     }
+    case TWO_STEP_FORM: {
+      // The code step after the password (decision 050): an authenticator code or a recovery code,
+      // told apart by their shape, with better-auth's two_factor cookie from the sign-in.
+      const typed = text(fields, 'code');
+      if (!typed.trim()) return refused(form, {}, { code: true });
+      const code = readCode(typed);
+      if (code.kind === 'invalid') return { kind: 'invalid', result: { form, outcome: 'refused', values: {}, refusal: { status: 400, code: 'wrong_code', message: TWO_STEP_MESSAGES.wrongCode } } };
+      const path = code.kind === 'totp' ? '/api/auth/two-factor/verify-totp' : '/api/auth/two-factor/verify-backup-code';
+      return { kind: 'call', form, values: {}, call: { path, body: { code: code.code, trustDevice: fields.get('trust') === '1' } } };
+    }
     default:
       return { kind: 'unknown' };
   }
+}
+
+/** The code step's page after a right password with two-step sign-in on, the page asked for kept. */
+export function twoStepPath(next: string | null): string {
+  const path = postLoginPath(next);
+  return path === DEFAULT_POST_LOGIN_PATH ? `/auth?${TWO_STEP_PARAM}=1` : `/auth?${TWO_STEP_PARAM}=1&next=${encodeURIComponent(path)}`;
 }
 
 /** Where a sign-in sent without JavaScript goes: the page's `next` when it is a page of this app, else /profile. */

@@ -73,6 +73,28 @@ export const SPANISH_MESSAGES: Record<string, string> = {
   'Please confirm your email address before signing in.': 'Confirma tu dirección de correo electrónico antes de iniciar sesión.',
 
   // Issue 32, D: two-step sign-in.
+  'That password is not right.': 'Esa contraseña no es correcta.',
+  'That code is not right. Type the newest code your authenticator app shows.': 'Ese código no es correcto. Escribe el código más reciente que muestra tu aplicación de autenticación.',
+  'That recovery code is not right, or it was already used.': 'Ese código de recuperación no es correcto o ya se usó.',
+  'Type the code from your authenticator app.': 'Escribe el código de tu aplicación de autenticación.',
+  'Type your password.': 'Escribe tu contraseña.',
+  'Two-step sign-in is already on.': 'El inicio de sesión en dos pasos ya está activado.',
+  'Two-step sign-in is not on.': 'El inicio de sesión en dos pasos no está activado.',
+  'Start turning on two-step sign-in first: the setup expired or was never started.':
+    'Primero empieza a activar el inicio de sesión en dos pasos: la configuración venció o nunca se empezó.',
+  'This sign-in has expired. Sign in with your password again.': 'Este inicio de sesión venció. Vuelve a iniciar sesión con tu contraseña.',
+  'Too many wrong codes. Sign in with your password again.': 'Demasiados códigos incorrectos. Vuelve a iniciar sesión con tu contraseña.',
+  'Too many wrong codes for this account. Please wait a few minutes and try again.':
+    'Demasiados códigos incorrectos para esta cuenta. Espera unos minutos e inténtalo de nuevo.',
+  // better-auth's two-factor plugin's own answers on the code step.
+  'Invalid code': 'Código incorrecto',
+  'Invalid backup code': 'Código de recuperación incorrecto',
+  'Invalid two factor cookie': 'Este inicio de sesión venció. Vuelve a iniciar sesión con tu contraseña',
+  'Too many attempts. Please request a new code.': 'Demasiados intentos. Vuelve a iniciar sesión con tu contraseña.',
+  'Too many failed verification attempts. Your account is temporarily locked. Please try again later.':
+    'Demasiados intentos fallidos. Tu cuenta está bloqueada por un tiempo. Inténtalo de nuevo más tarde.',
+  'TOTP not enabled': 'El inicio de sesión en dos pasos no está activado',
+  "Backup codes aren't enabled": 'El inicio de sesión en dos pasos no está activado',
 
   // Issue 32, E: asking again and administrators.
 

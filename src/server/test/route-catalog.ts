@@ -44,6 +44,9 @@ import { createTokenSchema } from '../../domain/api/api-tokens';
 import { addPasskeySchema, passkeyAssertionSchema, renamePasskeySchema } from '../../domain/accounts/passkeys';
 import { changePasswordSchema } from '../../domain/accounts/password-change';
 import { emailChangeTokenSchema, requestEmailChangeSchema } from '../../domain/accounts/email-change';
+import { twoStepConfirmSchema, twoStepPasswordSchema } from '../../domain/accounts/two-step';
+import { twoStepCodeBodySchema } from '../../domain/auth/auth-answers';
+import { DEFAULT_PASSWORD } from './factories';
 import { movementDistrictParamSchema, movementProgressQuerySchema, movementStateParamSchema } from '../../domain/movement/movement-answers';
 
 /**
@@ -239,6 +242,37 @@ export const ROUTE_CATALOG: RouteRow[] = [
     request: () => ({ path: '/api/email-change/undo', json: { token: 'A'.repeat(43) } }),
   },
 
+  // Two-step sign-in (issue 32, decision 050): one's own only; the test world's people have it off.
+  { key: 'GET /api/me/two-step', rule: 'signed in (own)', expect: signedIn(), request: () => ({ path: '/api/me/two-step' }) },
+  {
+    key: 'POST /api/me/two-step/setup',
+    rule: 'signed in (own; the password)',
+    expect: signedIn(),
+    schemas: { json: twoStepPasswordSchema },
+    request: () => ({ path: '/api/me/two-step/setup', json: { password: DEFAULT_PASSWORD } }),
+  },
+  {
+    key: 'POST /api/me/two-step/confirm',
+    rule: 'signed in (own; a setup started)',
+    expect: signedIn(),
+    schemas: { json: twoStepConfirmSchema },
+    request: () => ({ path: '/api/me/two-step/confirm', json: { code: '123456' } }),
+  },
+  {
+    key: 'POST /api/me/two-step/recovery-codes',
+    rule: 'signed in (own; two-step on)',
+    expect: signedIn(),
+    schemas: { json: twoStepPasswordSchema },
+    request: () => ({ path: '/api/me/two-step/recovery-codes', json: { password: DEFAULT_PASSWORD } }),
+  },
+  {
+    key: 'POST /api/me/two-step/disable',
+    rule: 'signed in (own; the password and a recent proof)',
+    expect: signedIn(),
+    schemas: { json: twoStepPasswordSchema },
+    request: () => ({ path: '/api/me/two-step/disable', json: { password: DEFAULT_PASSWORD } }),
+  },
+
   // --- better-auth --------------------------------------------------------------------
   // Only the endpoints the pages use are routed (AUTH_ENDPOINTS in app.ts); every other path under
   // /api/auth answers 404 (auth-surface.test.ts sends each of them).
@@ -287,6 +321,23 @@ export const ROUTE_CATALOG: RouteRow[] = [
     request: (w) => ({ path: '/api/auth/request-password-reset', json: { email: w.users.spare.email, redirectTo: '/reset-password' } }),
   },
   { key: 'POST /api/auth/reset-password', rule: 'public, rate limited (token-checked)', expect: everyone(), request: () => ({ path: '/api/auth/reset-password', json: { newPassword: 'another long password', token: 'not-a-token' } }) },
+  // The code step of a sign-in: without the two_factor cookie of a password sign-in, 400 (start over).
+  {
+    key: 'POST /api/auth/two-factor/verify-totp',
+    rule: 'public, rate limited (after the password)',
+    expect: everyone(),
+    okAlso: [401],
+    schemas: { json: twoStepCodeBodySchema },
+    request: () => ({ path: '/api/auth/two-factor/verify-totp', json: { code: '123456' } }),
+  },
+  {
+    key: 'POST /api/auth/two-factor/verify-backup-code',
+    rule: 'public, rate limited (after the password)',
+    expect: everyone(),
+    okAlso: [401],
+    schemas: { json: twoStepCodeBodySchema },
+    request: () => ({ path: '/api/auth/two-factor/verify-backup-code', json: { code: 'abcde-12345' } }),
+  },
   {
     key: 'POST /api/auth/send-verification-email',
     rule: 'public, rate limited',

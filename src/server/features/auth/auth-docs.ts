@@ -11,6 +11,8 @@ import {
   signUpAnswerSchema,
   signUpBodySchema,
   statusAnswerSchema,
+  twoStepCodeBodySchema,
+  twoStepSignedInSchema,
   verifyEmailQuerySchema,
 } from '../../../domain/auth/auth-answers';
 import { documented, type DocumentedResponse, type RouteAccess } from '../../http/api-docs';
@@ -63,4 +65,6 @@ export const AUTH_DOCS: Record<string, ReturnType<typeof documented>> = {
   // Passkeys (issue 32, decision 049).
   'POST /api/auth/passkey/sign-in-options': authRoute('Start signing in with a passkey: the options for the browser (any passkey of this site)', { 200: ceremonyOptionsSchema }, undefined, 'public'),
   'POST /api/auth/sign-in/passkey': authRoute("Sign in with a passkey: the browser's answer (sets the session cookie)", { 200: passkeySignInAnswerSchema }, passkeyAssertionSchema),
+  'POST /api/auth/two-factor/verify-totp': authRoute('Sign in, step two: the code from the authenticator app (after the password; sets the session cookie)', { 200: twoStepSignedInSchema }, twoStepCodeBodySchema),
+  'POST /api/auth/two-factor/verify-backup-code': authRoute('Sign in, step two: a single-use recovery code instead (sets the session cookie)', { 200: twoStepSignedInSchema }, twoStepCodeBodySchema),
 };

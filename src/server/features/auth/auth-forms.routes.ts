@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { PASSWORD_UPDATED_PATH, type AuthFormResult } from '../../../domain/auth/auth-form-result';
-import { postLoginPath, readAuthForm, type AuthFormCall } from '../../../domain/auth/auth-forms';
+import { PASSWORD_UPDATED_PATH, TWO_STEP_FORM, type AuthFormResult } from '../../../domain/auth/auth-form-result';
+import { postLoginPath, readAuthForm, twoStepPath, type AuthFormCall } from '../../../domain/auth/auth-forms';
 import { translateMessage } from '../../../domain/i18n/translate-message';
 import { MAX_AUTH_BODY_BYTES } from '../../http/account-throttle';
 import { readBoundedText } from '../../http/bounded-body';
@@ -52,8 +52,11 @@ export function authFormRoutes(deps: AuthFormDeps) {
     const { form, values } = reading;
     const res = await deps.callApi(c, reading.call);
     if (res.ok) {
-      if (form === 'login' || form === 'new-password') {
-        const answer = c.redirect(form === 'login' ? postLoginPath(query.get('next')) : PASSWORD_UPDATED_PATH, 303);
+      if (form === 'login' || form === 'new-password' || form === TWO_STEP_FORM) {
+        // A right password with two-step sign-in on: the code step (decision 050), its cookie set.
+        const twoStepNext = form === 'login' && (await asksForCode(res));
+        const to = form === 'new-password' ? PASSWORD_UPDATED_PATH : twoStepNext ? twoStepPath(query.get('next')) : postLoginPath(query.get('next'));
+        const answer = c.redirect(to, 303);
         for (const cookie of res.headers.getSetCookie()) answer.headers.append('set-cookie', cookie);
         return answer;
       }
@@ -65,6 +68,15 @@ export function authFormRoutes(deps: AuthFormDeps) {
     return deps.sendPage(c, { status: res.status as ContentfulStatusCode, formResult });
   });
   return app;
+}
+
+/** Whether a sign-in's answer says the authenticator code comes next (better-auth's twoFactorRedirect). */
+async function asksForCode(res: Response): Promise<boolean> {
+  try {
+    return ((await res.clone().json()) as { twoFactorRedirect?: unknown } | null)?.twoFactorRedirect === true;
+  } catch {
+    return false;
+  }
 }
 
 /** The API's refusal as the page's code reads it (src/web/api/http.ts): the app's shape or better-auth's. */

@@ -74,6 +74,9 @@ describe("better-auth's endpoints the app does not use", () => {
         // Passkeys (issue 32, decision 049): the app's own plugin.
         'POST /api/auth/passkey/sign-in-options',
         'POST /api/auth/sign-in/passkey',
+        // Two-step sign-in's code step (decision 050).
+        'POST /api/auth/two-factor/verify-totp',
+        'POST /api/auth/two-factor/verify-backup-code',
       ].sort(),
     );
   });

@@ -3,10 +3,11 @@ import { convertEmailInvitations } from '../invitations/invitations.service';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { twoFactor } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import { signUpProfileSchema } from '../../../domain/profiles/profile-schemas';
 import type { Db } from '../../db/client';
-import { accounts, sessions, users, verifications } from '../../db/schema/auth';
+import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema/auth';
 import { newsletterSubscriptions } from '../../db/schema/platform';
 import { enqueueMail } from '../../mail/outbox';
 import { confirmEmailMail, existingAccountMail, resetPasswordMail } from '../../mail/templates';
@@ -34,6 +35,8 @@ export interface AuthDeps {
   passkeys?: Parameters<typeof passkeyAuthPlugin>[0];
   /** The app's time zone (APP_TIME_ZONE): the times in the new-device mail. */
   timeZone?: string;
+  /** Two-step sign-in (issue 32, decision 050): trusted-device days and the lockout after wrong codes. */
+  twoStep?: TwoStepAuthSettings;
 }
 
 /** The better-auth endpoints that take a new password, and the field that carries it (issue 32). */
@@ -41,6 +44,13 @@ const NEW_PASSWORD_FIELDS: ReadonlyMap<string, string> = new Map([
   ['/sign-up/email', 'password'],
   ['/reset-password', 'newPassword'],
 ]);
+
+export interface TwoStepAuthSettings {
+  trustDays: number;
+  lockoutAttempts: number;
+  lockoutMinutes: number;
+}
+export const TWO_STEP_DEFAULTS: TwoStepAuthSettings = { trustDays: 30, lockoutAttempts: 10, lockoutMinutes: 15 };
 
 export const SESSION_DAYS = 30;
 /** A session is extended (to SESSION_DAYS from now) when used a day or more after its last extension. */
@@ -60,7 +70,8 @@ export function createAuth(deps: AuthDeps) {
     database: drizzleAdapter(db, {
       provider: 'pg',
       usePlural: true,
-      schema: { users, sessions, accounts, verifications },
+      // twoFactors: the two-factor plugin's model `twoFactor` (plural, as usePlural names it).
+      schema: { users, sessions, accounts, verifications, twoFactors },
     }),
     // better-auth's own log lines go to the app's logger, errors without their values (a failed
     // query's parameters are people's emails and names).
@@ -82,16 +93,29 @@ export function createAuth(deps: AuthDeps) {
         }
       }),
     },
-    // Issue 32, A: every new session passes here (a new device → a mail). Keep it the LAST plugin.
-    // knownDevicesPlugin stays LAST: its after hook reads the session a sign-in made, which the
-    // two-factor plugin clears while a code is still due (decision 052).
-    plugins: [
-      ...(deps.passkeys ? [passkeyAuthPlugin(deps.passkeys)] : []),
-      knownDevicesPlugin({ db, baseUrl, timeZone: deps.timeZone ?? 'UTC', logger, secureCookie: new URL(baseUrl).protocol === 'https:' }),
-    ],
     // Our own rate limiter (shared through PostgreSQL) guards the auth routes; see app.ts.
     rateLimit: { enabled: false },
     session: { expiresIn: 60 * 60 * 24 * SESSION_DAYS, updateAge: SESSION_UPDATE_AGE_SECONDS },
+    plugins: [
+      // Two-step sign-in with an authenticator app (issue 32, decision 050): TOTP (6 digits, 30 s),
+      // ten single-use recovery codes sealed with the secret, a trusted device skips the code.
+      twoFactor({
+        issuer: 'Graduated Unanimous Caucus',
+        trustDeviceMaxAge: 60 * 60 * 24 * (deps.twoStep ?? TWO_STEP_DEFAULTS).trustDays,
+        // The code step must follow the password within ten minutes.
+        twoFactorCookieMaxAge: 600,
+        accountLockout: {
+          enabled: true,
+          maxFailedAttempts: (deps.twoStep ?? TWO_STEP_DEFAULTS).lockoutAttempts,
+          durationSeconds: 60 * (deps.twoStep ?? TWO_STEP_DEFAULTS).lockoutMinutes,
+        },
+      }),
+      // Signing in with a passkey (issue 32, decision 049): a passkey is two factors, no code step.
+      ...(deps.passkeys ? [passkeyAuthPlugin(deps.passkeys)] : []),
+      // Every new session passes here (a new device → a mail). LAST: its after hook reads the session a sign-in made, which the two-factor plugin clears
+      // while a code is still due (decision 052).
+      knownDevicesPlugin({ db, baseUrl, timeZone: deps.timeZone ?? 'UTC', logger, secureCookie: new URL(baseUrl).protocol === 'https:' }),
+    ],
     advanced: {
       database: { generateId: 'uuid' },
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },

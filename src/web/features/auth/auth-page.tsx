@@ -25,8 +25,11 @@ import { NewPasswordForm } from './new-password-form';
 import { RegisterForm } from './register-form';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { COMMON_PASSWORD } from '../../../domain/accounts/common-passwords';
+import { TWO_STEP_FORM, TWO_STEP_PARAM } from '../../../domain/auth/auth-form-result';
+import { TRUST_DAYS_DEFAULT } from '../../../domain/accounts/two-step';
+import { TwoStepSignIn, twoStepRefusalText } from '../two-step/two-step-sign-in';
 
-type View = 'tabs' | 'forgot' | 'reset-sent' | 'registered' | 'new-password';
+type View = 'tabs' | 'forgot' | 'reset-sent' | 'registered' | 'new-password' | 'two-step';
 type Tab = 'login' | 'register';
 
 /**
@@ -49,6 +52,7 @@ export default function AuthPage() {
 
 function AuthFlow() {
   const { t } = useTranslation('auth');
+  const { t: tTwoStep } = useTranslation('two-step');
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
@@ -69,7 +73,9 @@ function AuthFlow() {
   const linkError = params.get('error');
   const inLinkFlow = isReset || isConfirm;
 
-  const [view, setView] = useState<View>(() => viewAfter(formResult) ?? (isReset ? (token && !linkError ? 'new-password' : 'forgot') : 'tabs'));
+  const [view, setView] = useState<View>(
+    () => viewAfter(formResult) ?? (params.has(TWO_STEP_PARAM) ? 'two-step' : isReset ? (token && !linkError ? 'new-password' : 'forgot') : 'tabs'),
+  );
   const [tab, setTab] = useState<Tab>(() => (referrer || params.get('tab') === 'register' || formResult?.form === 'register' ? 'register' : 'login'));
   const [email, setEmail] = useState(formResult?.values.email ?? '');
   // After an in-page move the new view's heading takes focus.
@@ -174,6 +180,7 @@ function AuthFlow() {
                   registerTab.current?.focus();
                 }}
                 onLoggedIn={onLoggedIn}
+                onTwoStep={() => go('two-step')}
               />
             </TabsContent>
             <TabsContent value="register" forceMount className="space-y-4 pt-4 data-[state=inactive]:hidden">
@@ -195,6 +202,25 @@ function AuthFlow() {
               />
             </TabsContent>
           </Tabs>
+        </AuthCard>
+      ) : null}
+
+      {view === 'two-step' ? (
+        <AuthCard key="two-step" focusTitle={moved} title={t('signIn.title', { ns: 'two-step' })} description={t('signIn.description', { ns: 'two-step' })}>
+          <TwoStepSignIn
+            action={action}
+            initialError={formResult?.form === TWO_STEP_FORM ? twoStepRefusalText(formResult, tTwoStep) : null}
+            trustDays={TRUST_DAYS_DEFAULT}
+            onSignedIn={onLoggedIn}
+            onStartOver={() => {
+              if (params.has(TWO_STEP_PARAM)) {
+                navigate('/auth', { replace: true, state: { focusTitle: true } });
+                return;
+              }
+              setTab('login');
+              go('tabs');
+            }}
+          />
         </AuthCard>
       ) : null}
 
@@ -279,6 +305,7 @@ function viewAfter(result: AuthFormResult | null): View | null {
   if (!result) return null;
   if (result.form === 'register') return result.outcome === 'sent' ? 'registered' : 'tabs';
   if (result.form === 'forgot') return result.outcome === 'sent' ? 'reset-sent' : 'forgot';
+  if (result.form === TWO_STEP_FORM) return 'two-step';
   return null;
 }
 

@@ -8,6 +8,7 @@ import type { FormProblems } from '../../../domain/auth/auth-form-result';
 import { FormAlert, FormName, SubmitButton, TextField, focusFirstInvalid, followInPage, type FieldProblem, type Notice } from './auth-fields';
 import { errorCode, messageOf } from './auth-messages';
 import { PasskeySignIn } from '../passkeys/passkey-sign-in';
+import { needsTwoStep } from '../two-step/two-step-sign-in';
 
 interface LoginFormProps {
   /** Where the form posts without JavaScript: the page's own address (decision 035). */
@@ -22,9 +23,11 @@ interface LoginFormProps {
   onRegister: () => void;
   /** Called after the session cookie is set; the form stays busy until it settles. */
   onLoggedIn: () => Promise<void>;
+  /** The password was right and two-step sign-in is on: the code step comes next (decision 050). */
+  onTwoStep: () => void;
 }
 
-export function LoginForm({ action, initialProblems, email, onEmailChange, notice, onForgotPassword, onRegister, onLoggedIn }: LoginFormProps) {
+export function LoginForm({ action, initialProblems, email, onEmailChange, notice, onForgotPassword, onRegister, onLoggedIn, onTwoStep }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const [password, setPassword] = useState('');
   const [problems, setProblems] = useState<{ email?: FieldProblem; password?: FieldProblem }>(() => ({ email: initialProblems?.email, password: initialProblems?.password }));
@@ -50,7 +53,11 @@ export function LoginForm({ action, initialProblems, email, onEmailChange, notic
     setAlert(null);
     setPending(true);
     try {
-      await signIn(trimmed, password);
+      if (needsTwoStep(await signIn(trimmed, password))) {
+        setPending(false);
+        onTwoStep();
+        return;
+      }
       await onLoggedIn();
     } catch (error) {
       const code = errorCode(error);
