@@ -41,6 +41,8 @@ import { documented } from './http/api-docs';
 import { appConfigSchema, healthSchema, sessionAnswerSchema } from '../domain/api/app-answers';
 import { AUTH_DOCS, AUTH_QUERIES } from './features/auth/auth-docs';
 import { apiTokenRoutes } from './features/api-tokens/api-tokens.routes';
+import { accountSecurityRoutes } from './features/account-security/account-security.routes';
+import { CONFIRM_IDENTITY_POLICY } from '../domain/accounts/confirm-identity';
 import { apiTokenAuth } from './http/api-token-auth';
 import { personalAnswers } from './http/cache-control';
 import { compressResponses } from './http/compression';
@@ -103,7 +105,18 @@ export type AppSettings = Pick<
   Partial<Pick<Settings, 'TRUSTED_PROXIES' | 'LIVE_STREAMS_MAX' | 'API_TOKEN_RATE_LIMIT_MAX' | 'API_TOKEN_RATE_LIMIT_WINDOW_SECONDS' | 'CAUCUS_PASSWORD_KEY' | 'CAUCUS_PASSWORD_KEY_PREVIOUS'>> &
   // How the app is run (issue 30): who reads /metrics, the backups and disk /admin/system shows.
   Partial<Pick<Settings, 'METRICS_ALLOW' | 'METRICS_TOKEN' | 'backupTool' | 'BACKUP_SCHEDULE_HOURS' | 'BACKUP_RETENTION_DAYS' | 'dataDir' | 'WORKERS' | 'DATABASE_URL'>> &
-  ThrottleSettings & { mailboxEnabled: boolean; extraOrigins?: string[] };
+  ThrottleSettings & { mailboxEnabled: boolean; extraOrigins?: string[] } &
+  // Issue 32, E: asking again (defaults: RECENT_PROOF_MINUTES, CONFIRM_IDENTITY_POLICY).
+  Partial<
+    Pick<
+      Settings,
+      | 'ACCOUNT_RECENT_PROOF_MINUTES'
+      | 'CONFIRM_IDENTITY_FREE_FAILURES'
+      | 'CONFIRM_IDENTITY_BACKOFF_BASE_SECONDS'
+      | 'CONFIRM_IDENTITY_BACKOFF_MAX_SECONDS'
+      | 'CONFIRM_IDENTITY_FAILURES_FORGOTTEN_AFTER_SECONDS'
+    >
+  >;
 
 export interface AppDeps {
   db: Db;
@@ -298,10 +311,10 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   );
   // The signed-in user's own profile, or null for a visitor (200 either way: no console noise).
   app.get('/api/session', documented({ access: 'optional', summary: 'The signed-in user, or null for a visitor', tags: ['App'], responses: { 200: sessionAnswerSchema } }), async (c) => c.json({ user: c.var.user ? await getOwnProfile({ db, baseUrl: settings.BASE_URL }, c.var.user.id) : null }));
-  app.route('/api', profileRoutes({ db, clock, baseUrl: settings.BASE_URL, readDb }));
+  app.route('/api', profileRoutes({ db, clock, baseUrl: settings.BASE_URL, readDb, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES }));
   // Checked at start-up against the data (sealCaucusPasswords in main.ts): here only derived.
   const passwordKeys = caucusPasswordKeysFrom(settings);
-  app.route('/api', caucusRoutes({ db, clock, passwordKeys, throttle: settings, readDb }));
+  app.route('/api', caucusRoutes({ db, clock, passwordKeys, throttle: settings, readDb, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES }));
   app.route('/api', badgeRoutes({ db, baseUrl: settings.BASE_URL }));
   app.route('/api', brownieRoutes({ db, clock, timeZone: settings.APP_TIME_ZONE }));
   app.route('/api', leaderboardRoutes({ db, readDb }));
@@ -313,17 +326,17 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.route('/api', invitationRoutes({ db, clock, passwordKeys, throttle: settings, baseUrl: settings.BASE_URL }));
   app.route('/api', friendRoutes({ db, clock }));
   app.route('/api', blockRoutes({ db, clock }));
-  app.route('/api', moderationRoutes({ db, clock }));
+  app.route('/api', moderationRoutes({ db, clock, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES }));
   app.route('/api', notificationRoutes({ db, clock }));
   app.route('/api', notificationSettingsRoutes({ db, clock, secret: settings.AUTH_SECRET }));
   app.route('/api', pushRoutes({ db, clock, publicKey: deps.vapidPublicKey ?? null, appHosts: origins.map((origin) => new URL(origin).hostname) }));
   app.route('/api', messageRoutes({ db, clock, logger, notifications: deps.notifications, streams }));
-  app.route('/api', broadcastRoutes({ db, clock, jobs: deps.jobs }));
-  app.route('/api', debateRoutes({ db, clock, readDb }));
+  app.route('/api', broadcastRoutes({ db, clock, jobs: deps.jobs, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES }));
+  app.route('/api', debateRoutes({ db, clock, readDb, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES }));
   app.route('/api', challengeRoutes({ db, clock, logger, notifications: deps.notifications, streams }));
   app.route('/api', statsRoutes({ readMovementStats: movementStatsReader({ db: deps.readReplica?.tolerantDb ?? db, clock, logger, ttlSeconds: settings.STATS_CACHE_SECONDS }) }));
   app.route('/api', movementRoutes({ db: deps.readReplica?.tolerantDb ?? db, clock, timeZone: settings.APP_TIME_ZONE }));
-  app.route('/api', apiTokenRoutes({ db, clock }));
+  app.route('/api', apiTokenRoutes({ db, clock, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES }));
   // Issue 32, A: passwords and devices.
 
   // Issue 32, B: email changes.
@@ -333,6 +346,21 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   // Issue 32, D: two-step sign-in.
 
   // Issue 32, E: asking again and administrators.
+  app.route(
+    '/api',
+    accountSecurityRoutes({
+      db,
+      clock,
+      auth,
+      secret: settings.AUTH_SECRET,
+      policy: {
+        freeFailures: settings.CONFIRM_IDENTITY_FREE_FAILURES ?? CONFIRM_IDENTITY_POLICY.freeFailures,
+        baseSeconds: settings.CONFIRM_IDENTITY_BACKOFF_BASE_SECONDS ?? CONFIRM_IDENTITY_POLICY.baseSeconds,
+        maxSeconds: settings.CONFIRM_IDENTITY_BACKOFF_MAX_SECONDS ?? CONFIRM_IDENTITY_POLICY.maxSeconds,
+        forgetAfterSeconds: settings.CONFIRM_IDENTITY_FAILURES_FORGOTTEN_AFTER_SECONDS ?? CONFIRM_IDENTITY_POLICY.forgetAfterSeconds,
+      },
+    }),
+  );
 
   app.route('/api', apiDocsRoutes({ app: () => app, baseUrl: settings.BASE_URL }));
   app.route('/api', operationsRoutes({ ...operations, db, jobsRunning: () => (deps.jobs ? (deps.jobs.isRunning?.() ?? true) : false) }));

@@ -41,6 +41,7 @@ import { CAUCUS_A_CHAT, CAUCUS_A_PASSWORD, ROLES, type Role, type RouteWorld } f
 import { updatePreferencesSchema } from '../../domain/i18n/preferences-schema';
 import { SUSPENSION_EXEMPT_PATHS } from '../http/request-guards';
 import { createTokenSchema } from '../../domain/api/api-tokens';
+import { confirmIdentitySchema } from '../../domain/accounts/confirm-identity';
 import { movementDistrictParamSchema, movementProgressQuerySchema, movementStateParamSchema } from '../../domain/movement/movement-answers';
 
 /**
@@ -155,6 +156,15 @@ export const ROUTE_CATALOG: RouteRow[] = [
     expect: signedIn(),
     okAlso: [404],
     request: () => ({ path: '/api/me/tokens/00000000-0000-4000-8000-000000000000' }),
+  },
+  // Asking again (issue 32): one's own sign-in methods and proof.
+  { key: 'GET /api/me/sign-in-methods', rule: 'signed in (own)', expect: signedIn(), request: () => ({ path: '/api/me/sign-in-methods' }) },
+  {
+    key: 'POST /api/me/confirm-identity',
+    rule: 'signed in (own session; a wrong password is a 400)',
+    expect: signedIn(),
+    schemas: { json: confirmIdentitySchema },
+    request: () => ({ path: '/api/me/confirm-identity', json: { password: 'not-the-password' } }),
   },
 
   // --- better-auth --------------------------------------------------------------------
