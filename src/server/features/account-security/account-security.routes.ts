@@ -10,6 +10,7 @@ import { validate } from '../../http/validate';
 import * as accountSecurity from './account-security.service';
 
 const TAGS = ['Account security'];
+const WRONG_ANSWER = { wrong_password: CONFIRM_IDENTITY_MESSAGES.wrongPassword, wrong_code: CONFIRM_IDENTITY_MESSAGES.wrongCode } as const;
 
 /**
  * Asking again (issue 32): POST /api/me/confirm-identity records a proof of who the person is on
@@ -45,7 +46,7 @@ export function accountSecurityRoutes(deps: accountSecurity.ConfirmIdentityDeps 
       const outcome = await accountSecurity.confirmIdentity(deps, { userId: user.id, sessionId: user.sessionId }, c.req.valid('json'), deps.clock.now());
       if (outcome.ok) return c.json({ confirmed: true as const, provenAt: outcome.provenAt.toISOString() });
       if (outcome.reason === 'throttled') return tooManyAttempts(c, outcome.retryAfterSeconds);
-      throw new AppError(400, outcome.reason, outcome.reason === 'wrong_password' ? CONFIRM_IDENTITY_MESSAGES.wrongPassword : CONFIRM_IDENTITY_MESSAGES.wrongCode);
+      throw new AppError(400, outcome.reason, WRONG_ANSWER[outcome.reason]);
     },
   );
 
