@@ -47,6 +47,8 @@ import { apiTokenRoutes } from './features/api-tokens/api-tokens.routes';
 import { passkeyRoutes } from './features/passkeys/passkeys.routes';
 import { passkeyDepsFrom } from './features/passkeys/passkey-settings';
 import { accountEmailRoutes } from './features/account-email/account-email.routes';
+import { accountSecurityRoutes } from './features/account-security/account-security.routes';
+import { CONFIRM_IDENTITY_POLICY } from '../domain/accounts/confirm-identity';
 import { apiTokenAuth } from './http/api-token-auth';
 import { passwordRoutes } from './features/account-password/account-password.routes';
 import { sessionRoutes } from './features/account-devices/account-devices.routes';
@@ -116,7 +118,18 @@ export type AppSettings = Pick<
   // Issue 32, B: email changes.
   Partial<Pick<Settings, 'ACCOUNT_RECENT_PROOF_MINUTES' | 'EMAIL_CHANGE_CONFIRM_HOURS' | 'EMAIL_CHANGE_UNDO_HOURS' | 'EMAIL_CHANGES_PER_USER_MAX' | 'EMAIL_CHANGES_PER_USER_WINDOW_SECONDS'>> &
   // Issue 32, D: two-step sign-in (decision 050).
-  Partial<Pick<Settings, 'TWO_STEP_TRUST_DAYS' | 'TWO_STEP_LOCKOUT_ATTEMPTS' | 'TWO_STEP_LOCKOUT_MINUTES'>>;
+  Partial<Pick<Settings, 'TWO_STEP_TRUST_DAYS' | 'TWO_STEP_LOCKOUT_ATTEMPTS' | 'TWO_STEP_LOCKOUT_MINUTES'>> &
+  // Issue 32, E: asking again (defaults: RECENT_PROOF_MINUTES, CONFIRM_IDENTITY_POLICY).
+  Partial<
+    Pick<
+      Settings,
+      | 'ACCOUNT_RECENT_PROOF_MINUTES'
+      | 'CONFIRM_IDENTITY_FREE_FAILURES'
+      | 'CONFIRM_IDENTITY_BACKOFF_BASE_SECONDS'
+      | 'CONFIRM_IDENTITY_BACKOFF_MAX_SECONDS'
+      | 'CONFIRM_IDENTITY_FAILURES_FORGOTTEN_AFTER_SECONDS'
+    >
+  >;
 
 export interface AppDeps {
   db: Db;
@@ -340,10 +353,10 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   );
   // The signed-in user's own profile, or null for a visitor (200 either way: no console noise).
   app.get('/api/session', documented({ access: 'optional', summary: 'The signed-in user, or null for a visitor', tags: ['App'], responses: { 200: sessionAnswerSchema } }), async (c) => c.json({ user: c.var.user ? await getOwnProfile({ db, baseUrl: settings.BASE_URL }, c.var.user.id) : null }));
-  app.route('/api', profileRoutes({ db, clock, baseUrl: settings.BASE_URL, readDb }));
+  app.route('/api', profileRoutes({ db, clock, baseUrl: settings.BASE_URL, readDb, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES }));
   // Checked at start-up against the data (sealCaucusPasswords in main.ts): here only derived.
   const passwordKeys = caucusPasswordKeysFrom(settings);
-  app.route('/api', caucusRoutes({ db, clock, passwordKeys, throttle: settings, readDb }));
+  app.route('/api', caucusRoutes({ db, clock, passwordKeys, throttle: settings, readDb, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES }));
   app.route('/api', badgeRoutes({ db, baseUrl: settings.BASE_URL }));
   app.route('/api', brownieRoutes({ db, clock, timeZone: settings.APP_TIME_ZONE }));
   app.route('/api', leaderboardRoutes({ db, readDb }));
@@ -355,17 +368,17 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.route('/api', invitationRoutes({ db, clock, passwordKeys, throttle: settings, baseUrl: settings.BASE_URL }));
   app.route('/api', friendRoutes({ db, clock }));
   app.route('/api', blockRoutes({ db, clock }));
-  app.route('/api', moderationRoutes({ db, clock }));
+  app.route('/api', moderationRoutes({ db, clock, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES }));
   app.route('/api', notificationRoutes({ db, clock }));
   app.route('/api', notificationSettingsRoutes({ db, clock, secret: settings.AUTH_SECRET }));
   app.route('/api', pushRoutes({ db, clock, publicKey: deps.vapidPublicKey ?? null, appHosts: origins.map((origin) => new URL(origin).hostname) }));
   app.route('/api', messageRoutes({ db, clock, logger, notifications: deps.notifications, streams }));
-  app.route('/api', broadcastRoutes({ db, clock, jobs: deps.jobs }));
-  app.route('/api', debateRoutes({ db, clock, readDb }));
+  app.route('/api', broadcastRoutes({ db, clock, jobs: deps.jobs, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES }));
+  app.route('/api', debateRoutes({ db, clock, readDb, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES }));
   app.route('/api', challengeRoutes({ db, clock, logger, notifications: deps.notifications, streams }));
   app.route('/api', statsRoutes({ readMovementStats: movementStatsReader({ db: deps.readReplica?.tolerantDb ?? db, clock, logger, ttlSeconds: settings.STATS_CACHE_SECONDS }) }));
   app.route('/api', movementRoutes({ db: deps.readReplica?.tolerantDb ?? db, clock, timeZone: settings.APP_TIME_ZONE }));
-  app.route('/api', apiTokenRoutes({ db, clock }));
+  app.route('/api', apiTokenRoutes({ db, clock, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES }));
   // Issue 32, A: passwords and devices.
   app.route('/api', passwordRoutes({ db, clock, passwords: async () => (await auth.$context).password, baseUrl: settings.BASE_URL, timeZone: settings.APP_TIME_ZONE, throttle: settings }));
   app.route('/api', sessionRoutes({ db }));
@@ -396,6 +409,21 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.route('/api', twoStepRoutes({ db, auth, secret: settings.AUTH_SECRET, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES ?? RECENT_PROOF_MINUTES }));
 
   // Issue 32, E: asking again and administrators.
+  app.route(
+    '/api',
+    accountSecurityRoutes({
+      db,
+      clock,
+      auth,
+      secret: settings.AUTH_SECRET,
+      policy: {
+        freeFailures: settings.CONFIRM_IDENTITY_FREE_FAILURES ?? CONFIRM_IDENTITY_POLICY.freeFailures,
+        baseSeconds: settings.CONFIRM_IDENTITY_BACKOFF_BASE_SECONDS ?? CONFIRM_IDENTITY_POLICY.baseSeconds,
+        maxSeconds: settings.CONFIRM_IDENTITY_BACKOFF_MAX_SECONDS ?? CONFIRM_IDENTITY_POLICY.maxSeconds,
+        forgetAfterSeconds: settings.CONFIRM_IDENTITY_FAILURES_FORGOTTEN_AFTER_SECONDS ?? CONFIRM_IDENTITY_POLICY.forgetAfterSeconds,
+      },
+    }),
+  );
 
   app.route('/api', apiDocsRoutes({ app: () => app, baseUrl: settings.BASE_URL }));
   app.route('/api', operationsRoutes({ ...operations, db, jobsRunning: () => (deps.jobs ? (deps.jobs.isRunning?.() ?? true) : false) }));

@@ -134,6 +134,11 @@ const schema = z.object({
   TWO_STEP_LOCKOUT_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
 
   // Issue 32, E: asking again and administrators.
+  // "Confirm it's you": wrong passwords and codes per account, the sign-in back-off with its own counter.
+  CONFIRM_IDENTITY_FREE_FAILURES: z.coerce.number().int().min(0).default(5),
+  CONFIRM_IDENTITY_BACKOFF_BASE_SECONDS: z.coerce.number().int().min(1).default(60),
+  CONFIRM_IDENTITY_BACKOFF_MAX_SECONDS: z.coerce.number().int().min(1).default(3600),
+  CONFIRM_IDENTITY_FAILURES_FORGOTTEN_AFTER_SECONDS: z.coerce.number().int().min(1).default(86_400),
 
   CAUCUS_PASSWORD_GUESSES_MAX: z.coerce.number().int().min(1).default(5),
   CAUCUS_PASSWORD_GUESSES_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),

@@ -97,6 +97,11 @@ export const SPANISH_MESSAGES: Record<string, string> = {
   "Backup codes aren't enabled": 'El inicio de sesión en dos pasos no está activado',
 
   // Issue 32, E: asking again and administrators.
+  'Turn on two-step sign-in or add a passkey to use the administrator tools.':
+    'Activa el inicio de sesión en dos pasos o añade una llave de acceso para usar las herramientas de administración.',
+  'Enter your password or a code from your authenticator app.': 'Escribe tu contraseña o un código de tu aplicación de autenticación.',
+  'That code is not right.': 'Ese código no es correcto.',
+  'Only a signed-in browser can confirm it’s you.': 'Solo un navegador con la sesión iniciada puede confirmar que eres tú.',
 
   // --- Personal API tokens (issue 17) ---------------------------------------------------
   'API tokens can only read. Sign in to the app to make changes.':

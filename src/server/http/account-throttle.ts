@@ -80,7 +80,11 @@ export async function emailOfRequest(request: Request, maxBytes = MAX_AUTH_BODY_
  * success. So concurrent guesses never pass more than the back-off allows.
  */
 export async function claimSignInAttempt(db: Db, email: unknown, now: Date, policy: SignInThrottlePolicy): Promise<AttemptDecision> {
-  const key = signInKey(email);
+  return claimBackOffAttempt(db, signInKey(email), now, policy);
+}
+
+/** The same back-off under any counter key (issue 32: "Confirm it's you", per account). */
+export async function claimBackOffAttempt(db: Db, key: string, now: Date, policy: SignInThrottlePolicy): Promise<AttemptDecision> {
   return db.transaction(async (tx) => {
     // count 0: no failure yet (the row exists only so that it can be locked).
     await tx.execute(sql`insert into rate_limits (key, window_start, count) values (${key}, ${now}, 0) on conflict (key) do nothing`);
@@ -97,6 +101,11 @@ export async function claimSignInAttempt(db: Db, email: unknown, now: Date, poli
 /** Forgets the account's failed sign-ins: after a successful sign-in or password reset. */
 export async function clearSignInFailures(db: Db, email: unknown): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${signInKey(email)}`);
+}
+
+/** Forgets the failures counted under a back-off key (after a right answer). */
+export async function clearBackOff(db: Db, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${key}`);
 }
 
 /** better-auth answers these only after the password was checked and found right. */

@@ -3,7 +3,7 @@ import { hashPassword } from 'better-auth/crypto';
 import { STATES } from '../../domain/geography/states';
 import { ALIGNMENTS } from '../../domain/profiles/alignment';
 import type { DbOrTx } from '../db/client';
-import { accounts, users } from '../db/schema/auth';
+import { accounts, passkeys, users } from '../db/schema/auth';
 
 export const FIRST = ['Ada', 'Ben', 'Carla', 'Dev', 'Elena', 'Frank', 'Grace', 'Hector', 'Iris', 'Jamal', 'Keiko', 'Luis', 'Maya', 'Nate', 'Olga', 'Priya', 'Quinn', 'Rosa', 'Sam', 'Tariq', 'Uma', 'Victor', 'Wen', 'Xavier', 'Yara', 'Zoe'];
 export const LAST = ['Adams', 'Brooks', 'Chen', 'Diaz', 'Evans', 'Foster', 'Garcia', 'Hughes', 'Ivanov', 'Johnson', 'Kim', 'Lopez', 'Miller', 'Nguyen', 'Okafor', 'Patel', 'Reyes', 'Smith', 'Turner', 'Walker', 'Young'];
@@ -69,14 +69,25 @@ export const DEFAULT_PASSWORD = 'correct horse battery';
 /** Inserts one user who can sign in with `password` (confirmed unless told otherwise). */
 export async function createUser(
   db: DbOrTx,
-  overrides: Partial<NewUser> & { password?: string } = {},
+  overrides: Partial<NewUser> & { password?: string; secondFactor?: boolean } = {},
 ): Promise<{ id: string; email: string; name: string; password: string; state: string; district: number }> {
-  const { password = DEFAULT_PASSWORD, ...rest } = overrides;
+  const { password = DEFAULT_PASSWORD, secondFactor, ...rest } = overrides;
   counter += 1;
   const row = buildUser(Date.now() * 1000 + counter, Math.random, rest);
   await db.insert(users).values(row);
   await db.insert(accounts).values({ accountId: row.id, providerId: 'credential', userId: row.id, password: await passwordHash(password) });
+  // Administrators need a second factor (issue 32): a test administrator has a passkey unless
+  // the test says `secondFactor: false` (or asks one for anyone with `secondFactor: true`).
+  if (secondFactor ?? row.isAdministrator === true) await addTestPasskey(db, row.id);
   return { id: row.id, email: row.email, name: row.name, password, state: row.state, district: row.district ?? 1 };
+}
+
+/**
+ * A passkey row with placeholder credential data (issue 32): enough for the rule "administrators
+ * need a second factor"; nobody ever signs in with it.
+ */
+export async function addTestPasskey(db: DbOrTx, userId: string): Promise<void> {
+  await db.insert(passkeys).values({ userId, name: 'Test key', credentialId: `test-credential-${randomUUID()}`, publicKey: 'test-public-key', deviceType: 'singleDevice' });
 }
 
 /** Many users in batched inserts (the seed script's path); all share one password hash. */

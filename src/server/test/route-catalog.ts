@@ -47,6 +47,7 @@ import { emailChangeTokenSchema, requestEmailChangeSchema } from '../../domain/a
 import { twoStepConfirmSchema, twoStepPasswordSchema } from '../../domain/accounts/two-step';
 import { twoStepCodeBodySchema } from '../../domain/auth/auth-answers';
 import { DEFAULT_PASSWORD } from './factories';
+import { confirmIdentitySchema } from '../../domain/accounts/confirm-identity';
 import { movementDistrictParamSchema, movementProgressQuerySchema, movementStateParamSchema } from '../../domain/movement/movement-answers';
 
 /**
@@ -271,6 +272,16 @@ export const ROUTE_CATALOG: RouteRow[] = [
     expect: signedIn(),
     schemas: { json: twoStepPasswordSchema },
     request: () => ({ path: '/api/me/two-step/disable', json: { password: DEFAULT_PASSWORD } }),
+  },
+
+  // Asking again (issue 32): one's own sign-in methods and proof.
+  { key: 'GET /api/me/sign-in-methods', rule: 'signed in (own)', expect: signedIn(), request: () => ({ path: '/api/me/sign-in-methods' }) },
+  {
+    key: 'POST /api/me/confirm-identity',
+    rule: 'signed in (own session; a wrong password is a 400)',
+    expect: signedIn(),
+    schemas: { json: confirmIdentitySchema },
+    request: () => ({ path: '/api/me/confirm-identity', json: { password: 'not-the-password' } }),
   },
 
   // --- better-auth --------------------------------------------------------------------

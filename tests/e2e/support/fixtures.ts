@@ -169,7 +169,7 @@ type WorkerFixtures = {
 
 type TestFixtures = {
   db: Db;
-  createUser: (overrides?: Partial<NewUser> & { password?: string }) => Promise<TestUser>;
+  createUser: (overrides?: Partial<NewUser> & { password?: string; secondFactor?: boolean }) => Promise<TestUser>;
   signIn: (page: Page, user: { email: string; password: string }) => Promise<void>;
   mailbox: Mailbox;
   origin: string;

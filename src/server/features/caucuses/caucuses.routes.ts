@@ -13,6 +13,8 @@ import { unauthorized } from '../../http/app-error';
 import { guardPasswordGuess, type PasswordGuessDeps } from '../../http/guess-throttle';
 import { tooManyAttempts } from '../../http/rate-limit';
 import { type AppEnv, requireUser } from '../../http/session';
+import { guardAdministratorPowers, requireAdministrator } from '../../http/administrator-guard';
+import { RECENT_PROOF_MINUTES } from '../../../domain/accounts/recent-proof';
 import type { ReadDbFor } from '../../db/read-replica';
 import { validate } from '../../http/validate';
 import * as caucusService from './caucuses.service';
@@ -42,7 +44,8 @@ const confirmationOrConflict = z.union([joinConfirmationSchema, apiErrorSchema])
 const idParam = z.object({ id: z.uuid({ error: caucusService.CAUCUS_ERRORS.notFound }) });
 export const codeParam = z.object({ code: z.string().trim().regex(/^[A-Za-z0-9]{6}$/, 'Invalid invitation link') });
 
-export function caucusRoutes(deps: caucusService.CaucusPasswordDeps & { throttle: PasswordGuessDeps['settings']; readDb?: ReadDbFor }) {
+export function caucusRoutes(deps: caucusService.CaucusPasswordDeps & { throttle: PasswordGuessDeps['settings']; readDb?: ReadDbFor; recentProofMinutes?: number }) {
+  const recentProofMinutes = deps.recentProofMinutes ?? RECENT_PROOF_MINUTES;
   const app = new Hono<AppEnv>();
 
   // The search may lag a second (a replica when there is one, decision 028); a caucus's own page may not.
@@ -66,7 +69,10 @@ export function caucusRoutes(deps: caucusService.CaucusPasswordDeps & { throttle
     validate('json', createCaucusSchema),
     async (c) => {
       const user = requireUser(c);
-      const result = await caucusService.createCaucus(deps, user.id, c.req.valid('json'));
+      const body = c.req.valid('json');
+      // A level-5 caucus is an administrator's: a second factor and a recent proof (issue 32).
+      if (body.level === 5) await guardAdministratorPowers(deps.db, user, recentProofMinutes);
+      const result = await caucusService.createCaucus(deps, user.id, body);
       return c.json(result, result.status === 'requires_confirmation' ? 409 : 201);
     },
   );
@@ -189,6 +195,7 @@ export function caucusRoutes(deps: caucusService.CaucusPasswordDeps & { throttle
   app.patch(
     '/caucuses/:id/required-members',
     documented({ summary: 'Sets how many voting members the caucus needs (administrators)', tags: TAGS, responses: { 200: caucusUpdatedSchema, 409: apiErrorSchema } }),
+    requireAdministrator({ db: deps.db, recentProofMinutes, notAdministrator: caucusService.CAUCUS_ERRORS.adminsOnly }),
     validate('param', idParam), validate('json', requiredMembersSchema),
     async (c) => {
       const user = requireUser(c);

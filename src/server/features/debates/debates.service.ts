@@ -399,6 +399,12 @@ function votesOfDebate(debateId: string) {
  * invitations and participants by cascade; votes, which name their content without a foreign
  * key, explicitly). Only its creator or an administrator.
  */
+/** The creator of a debate, or null when there is no such debate. */
+export async function debateCreatorId({ db }: Pick<DebateDeps, 'db'>, debateId: string): Promise<string | null> {
+  const [row] = await db.select({ creatorId: debates.creatorId }).from(debates).where(eq(debates.id, debateId));
+  return row?.creatorId ?? null;
+}
+
 export async function deleteDebate({ db, clock }: DebateDeps, debateId: string, userId: string, reason?: string): Promise<{ deleted: true }> {
   return withRetry(() =>
     db.transaction(async (tx) => {

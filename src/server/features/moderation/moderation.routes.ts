@@ -26,12 +26,16 @@ import { notFound } from '../../http/app-error';
 import { rateLimit } from '../../http/rate-limit';
 import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
 import { validate } from '../../http/validate';
+import { requireAdministrator } from '../../http/administrator-guard';
+import { RECENT_PROOF_MINUTES } from '../../../domain/accounts/recent-proof';
 import { listAdminLog } from '../admin/admin-log.service';
 import * as moderation from './moderation.service';
 
 export interface ModerationRouteDeps extends moderation.ModerationDeps {
   /** Reports per user and hour (default REPORTS_PER_HOUR). */
   reportLimit?: { max: number; windowSeconds: number };
+  /** ACCOUNT_RECENT_PROOF_MINUTES: an administrator's writes need a proof of who they are this recent (issue 32). */
+  recentProofMinutes?: number;
 }
 
 const itemParam = zValidator('param', z.object({ kind: z.enum(REPORT_ITEM_KINDS), id: z.uuid() }), (result) => {
@@ -49,6 +53,8 @@ export const adminLogQuery = z.object({ cursor: z.string().max(100).optional() }
 export function moderationRoutes(deps: ModerationRouteDeps) {
   const app = new Hono<AppEnv>();
   const limit = deps.reportLimit ?? { max: REPORTS_PER_HOUR, windowSeconds: 3600 };
+  // Every /admin route: an administrator with a second factor; writes also a recent proof (issue 32).
+  const administrator = requireAdministrator({ db: deps.db, recentProofMinutes: deps.recentProofMinutes ?? RECENT_PROOF_MINUTES });
 
   app.post(
     '/reports',
@@ -66,12 +72,14 @@ export function moderationRoutes(deps: ModerationRouteDeps) {
   app.get(
     '/admin/moderation',
     documented({ summary: 'The moderation queue of reported items (administrators)', tags: ['Moderation'], responses: { 200: z.array(moderationQueueItemSchema) } }),
+    administrator,
     async (c) => c.json(await moderation.moderationQueue(deps, requireUser(c).id)),
   );
 
   app.post(
     '/admin/moderation/:kind/:id',
     documented({ summary: "Decides about a reported item or its author (administrators)", tags: ['Moderation'], responses: { 200: moderationDecisionSchema, 409: apiErrorSchema } }),
+    administrator,
     itemParam,
     validate('json', moderationActionSchema),
     async (c) => {
@@ -84,6 +92,7 @@ export function moderationRoutes(deps: ModerationRouteDeps) {
   app.get(
     '/admin/users/:id/standing',
     documented({ summary: "A person's standing: suspended until when, and whether they can be (administrators)", tags: ['Moderation'], responses: { 200: userStandingSchema } }),
+    administrator,
     userParam,
     async (c) => c.json(await moderation.userStanding(deps, requireUser(c).id, c.req.valid('param').id)),
   );
@@ -91,6 +100,7 @@ export function moderationRoutes(deps: ModerationRouteDeps) {
   app.post(
     '/admin/users/:id/suspension',
     documented({ summary: 'Suspends a user for a number of days (administrators)', tags: ['Moderation'], responses: { 200: suspensionResultSchema, 409: apiErrorSchema } }),
+    administrator,
     userParam,
     validate('json', suspendUserSchema),
     async (c) => {
@@ -102,6 +112,7 @@ export function moderationRoutes(deps: ModerationRouteDeps) {
   app.post(
     '/admin/users/:id/suspension/lift',
     documented({ summary: "Lifts a user's suspension before its end (administrators)", tags: ['Moderation'], responses: { 200: liftSuspensionResultSchema } }),
+    administrator,
     userParam,
     validate('json', liftSuspensionBody),
     async (c) => {
@@ -113,6 +124,7 @@ export function moderationRoutes(deps: ModerationRouteDeps) {
   app.get(
     '/admin/log',
     documented({ summary: 'The admin log, newest first, a page at a time (administrators)', tags: ['Moderation'], responses: { 200: adminLogPageSchema } }),
+    administrator,
     validate('query', adminLogQuery),
     async (c) => {
     const user = requireUser(c);

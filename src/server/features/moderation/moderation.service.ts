@@ -1,3 +1,4 @@
+import { assertAdministratorReady } from '../../http/administrator-guard';
 import type { LiftSuspensionResult, ModerationDecision, ModerationQueueItem, ReportResult, SuspensionResult, UserStanding } from '../../../domain/moderation/moderation-types';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
@@ -21,7 +22,7 @@ import { challengeChatMessages, challengeMembers } from '../../db/schema/challen
 import { debateDefenses, debateRebuttals, debateResponses, debates } from '../../db/schema/debates';
 import { moderationItems, reports } from '../../db/schema/moderation';
 import { privateMessages } from '../../db/schema/social';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error';
+import { AppError, badRequest, conflict, notFound } from '../../http/app-error';
 import { ADMIN_ACTIONS, logAdminAction, type AdminAction } from '../admin/admin-log.service';
 import { removeDebate } from '../debates/debates.service';
 import { notify } from '../notifications/notifications.service';
@@ -207,10 +208,12 @@ async function tellAuthor(tx: DbOrTx, now: Date, authorId: string, data: Notific
   await notify(tx, now, [{ userId: authorId, kind: 'moderation_notice', data }]);
 }
 
-/** The administrator asking, or a 403 (checked on the server for every moderation route). */
+/**
+ * The administrator asking, with a second factor (issue 32), or a 403 (checked on the server for
+ * every moderation route): the one rule of src/server/http/administrator-guard.ts.
+ */
 export async function assertAdministrator(db: DbOrTx, userId: string): Promise<void> {
-  const [u] = await db.select({ isAdministrator: users.isAdministrator }).from(users).where(eq(users.id, userId));
-  if (!u?.isAdministrator) throw forbidden('admins_only', MODERATION_MESSAGES.notAdministrator);
+  await assertAdministratorReady(db, userId, MODERATION_MESSAGES.notAdministrator);
 }
 
 

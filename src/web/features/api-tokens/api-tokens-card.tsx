@@ -12,6 +12,7 @@ import { FieldError, Input, Label } from '../../components/ui/form-controls';
 import { LoadingBlocks, RetryError } from '../../components/ui/query-states';
 import { useFormat } from '../../i18n/format';
 import { useApiTokens, useCreateToken, useRevokeToken } from './api-token-queries';
+import { useConfirmIdentity } from '../account-security/use-confirm-identity';
 
 /** A scope's key in the catalog ('caucuses:read' → 'caucuses': i18next reads ':' as a namespace). */
 const scopeKey = (scope: TokenScope) => (scope === 'caucuses:read' ? 'caucuses' : 'members');
@@ -61,6 +62,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => vo
   /** What is wrong, and with which field (the name field is marked invalid for its own problem). */
   const [problem, setProblem] = useState<{ message: string; field: 'name' | 'scopes' | null } | null>(null);
   const create = useCreateToken();
+  const { run, dialog } = useConfirmIdentity();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -68,19 +70,19 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => vo
     if (!name.trim()) return setProblem({ message: t('nameRequired'), field: 'name' });
     if (scopes.length === 0) return setProblem({ message: t('scopeRequired'), field: 'scopes' });
     setProblem(null);
-    create.mutate(
-      { name: name.trim(), scopes },
-      {
-        onSuccess: (token) => {
-          setName('');
-          onCreated(token);
-        },
-        onError: (error) => setProblem({ message: error instanceof ApiError ? error.message : t('createFailed'), field: null }),
+    // Creating a token asks again when the last proof is old (issue 32).
+    run(() => create.mutateAsync({ name: name.trim(), scopes })).then(
+      (token) => {
+        setName('');
+        onCreated(token);
       },
+      (error: unknown) => setProblem({ message: error instanceof ApiError ? error.message : t('createFailed'), field: null }),
     );
   };
 
   return (
+    <>
+    {dialog}
     <form method="post" onSubmit={submit} className="space-y-3" aria-labelledby={`${id}-heading`} noValidate>
       <h3 id={`${id}-heading`} className="text-sm font-semibold text-slate-900">
         {t('create.heading')}
@@ -120,6 +122,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => vo
         {create.isPending ? t('create.creating') : t('create.submit')}
       </Button>
     </form>
+    </>
   );
 }
 

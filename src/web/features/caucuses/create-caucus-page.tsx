@@ -23,6 +23,7 @@ import { FormAlert, SelectField, TextField, focusFirstInvalid } from '../auth/au
 import { useSession } from '../session/use-session';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { useAlignmentName } from '../../i18n/alignment-name';
+import { useConfirmIdentity } from '../account-security/use-confirm-identity';
 
 /**
  * /create-caucus, 'Create New Caucus'. As a voting member the caucus takes the creator's
@@ -107,6 +108,8 @@ function CreateCaucusForm({ user }: { user: OwnProfile }) {
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const ids = useId();
+  // A level-5 caucus is an administrator's: asked again when the last proof is old (issue 32).
+  const { run, dialog } = useConfirmIdentity();
 
   const set = <F extends Field>(field: F, value: Values[F]) => {
     setValues((v) => (field === 'state' ? { ...v, state: value as string, district: '' } : { ...v, [field]: value }));
@@ -169,7 +172,7 @@ function CreateCaucusForm({ user }: { user: OwnProfile }) {
     setFormError(null);
     setPending(true);
     try {
-      const answer = await postCaucus({ ...parsed, ...(confirmLeave ? { confirmLeave: true } : {}) });
+      const answer = await run(() => postCaucus({ ...parsed, ...(confirmLeave ? { confirmLeave: true } : {}) }));
       if ('confirm' in answer) {
         setConfirmation(answer.confirm);
         setPending(false);
@@ -200,6 +203,7 @@ function CreateCaucusForm({ user }: { user: OwnProfile }) {
 
   return (
     <Page title={t('createPage.title')} subtitle={t('createPage.subtitle')}>
+      {dialog}
       <Card className="max-w-2xl">
         <CardContent className="pt-5">
           <form method="post" ref={form} noValidate onSubmit={submit} className="space-y-6" aria-label={t('createPage.title')}>

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { useDeleteDebate } from './debate-queries';
+import { useConfirmIdentity } from '../account-security/use-confirm-identity';
 
 /** Delete Debate (creator or administrator), after a confirmation; then back to /debate. */
 export function DeleteDebateDialog({ debateId }: { debateId: string }) {
@@ -13,16 +14,20 @@ export function DeleteDebateDialog({ debateId }: { debateId: string }) {
   const [open, setOpen] = useState(false);
   const remove = useDeleteDebate(debateId);
   const navigate = useNavigate();
+  const { run, dialog } = useConfirmIdentity();
+  // An administrator deleting someone else's debate is asked again when the last proof is old (issue 32).
   const confirm = () =>
-    remove.mutate(undefined, {
-      onSuccess: () => {
+    run(() => remove.mutateAsync()).then(
+      () => {
         toast.success(t('delete.deleted'));
         setOpen(false);
         void navigate('/debate');
       },
-      onError: (error) => toast.error(t('delete.failed'), { description: error.message }),
-    });
+      (error: Error) => toast.error(t('delete.failed'), { description: error.message }),
+    );
   return (
+    <>
+    {dialog}
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button variant="outline" className="border-red-300 text-red-700 hover:bg-red-50">
@@ -41,5 +46,6 @@ export function DeleteDebateDialog({ debateId }: { debateId: string }) {
         </div>
       </DialogContent>
     </Dialog>
+    </>
   );
 }

@@ -15,6 +15,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { Pill } from '../invitations/invitation-cards';
 import { Avatar } from '../../components/ui/avatar';
 import { useBroadcasts, useSendBroadcast } from './message-queries';
+import { useConfirmIdentity } from '../account-security/use-confirm-identity';
 import { useFormatWhen } from './message-time';
 
 /** New broadcasts show up within this time without a reload. */
@@ -123,6 +124,7 @@ function SendBroadcastForm({ options }: { options: BroadcastSendOptions }) {
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const send = useSendBroadcast();
+  const { run, dialog } = useConfirmIdentity();
   const needsState = scope === 'state' || scope === 'district';
 
   const onSubmit = (event: FormEvent) => {
@@ -136,13 +138,14 @@ function SendBroadcastForm({ options }: { options: BroadcastSendOptions }) {
       return;
     }
     setErrors({});
-    send.mutate(parsed.data, {
-      onSuccess: (b) => {
+    // A broadcast beyond one's constituents is an administrator's: asked again when the last proof is old (issue 32).
+    run(() => send.mutateAsync(parsed.data)).then(
+      (b) => {
         toast.success(t('sendBroadcast.sent'), { description: t('sendBroadcast.sentDescription', { audience: audienceLabel(b) }) });
         setMessage('');
       },
-      onError: (e) => toast.error(t('sendBroadcast.sendFailed'), { description: e.message }),
-    });
+      (e: Error) => toast.error(t('sendBroadcast.sendFailed'), { description: e.message }),
+    );
   };
 
   /** How the form names the constituents of `c` (the words of constituencyLabel in src/domain, translated). */
@@ -162,6 +165,7 @@ function SendBroadcastForm({ options }: { options: BroadcastSendOptions }) {
         <CardDescription>{t('sendBroadcast.description')}</CardDescription>
       </CardHeader>
       <CardContent>
+        {dialog}
         <form method="post" onSubmit={onSubmit} noValidate aria-label={t('sendBroadcast.formLabel')} className="space-y-4">
           <fieldset className="space-y-2">
             <legend className="text-sm font-medium text-slate-800">{t('sendBroadcast.sendTo')}</legend>

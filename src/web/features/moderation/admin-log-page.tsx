@@ -11,6 +11,7 @@ import { EmptyState, ErrorState, Page } from '../../components/ui/page';
 import { useFormat } from '../../i18n/format';
 import { useSession } from '../session/use-session';
 import { useAdminLog } from './moderation-queries';
+import { isSecondFactorRequired, SecondFactorRequired } from '../account-security/second-factor-required';
 
 /** The server's actions (AdminAction), named in the page's language; an unknown one shows the server's label. */
 const ACTION_KEYS: Record<string, ParseKeys<'moderation'>> = {
@@ -55,6 +56,14 @@ export default function AdminLogPage() {
     return (
       <Page title={t('adminLog.title')}>
         <ErrorState title={t('adminOnly.title')} message={t('adminOnly.message')} />
+      </Page>
+    );
+  }
+  // Administrators need a second factor (issue 32): the server says so, the page shows the way.
+  if (isSecondFactorRequired(log.error)) {
+    return (
+      <Page title={t('adminLog.title')}>
+        <SecondFactorRequired />
       </Page>
     );
   }

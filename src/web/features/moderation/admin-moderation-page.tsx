@@ -22,6 +22,8 @@ import { EmptyState, ErrorState, Page } from '../../components/ui/page';
 import { useFormat } from '../../i18n/format';
 import { useSession } from '../session/use-session';
 import { useModerate, useModerationQueue } from './moderation-queries';
+import { isSecondFactorRequired, SecondFactorRequired } from '../account-security/second-factor-required';
+import { useConfirmIdentity } from '../account-security/use-confirm-identity';
 
 const isReportReason = (value: string): value is ReportReason => (REPORT_REASONS as readonly string[]).includes(value);
 
@@ -35,6 +37,14 @@ export default function AdminModerationPage() {
     return (
       <Page title={t('queue.title')}>
         <ErrorState title={t('adminOnly.title')} message={t('adminOnly.message')} />
+      </Page>
+    );
+  }
+  // Administrators need a second factor (issue 32): the server says so, the page shows the way.
+  if (isSecondFactorRequired(queue.error)) {
+    return (
+      <Page title={t('queue.title')}>
+        <SecondFactorRequired />
       </Page>
     );
   }
@@ -132,6 +142,7 @@ function DecisionForm({ item }: { item: ModerationQueueItem }) {
   const [days, setDays] = useState('7');
   const [error, setError] = useState<string | null>(null);
   const moderate = useModerate();
+  const { run, dialog } = useConfirmIdentity();
   const ids = { action: useId(), reason: useId(), days: useId(), error: useId() };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -140,15 +151,15 @@ function DecisionForm({ item }: { item: ModerationQueueItem }) {
       return;
     }
     setError(null);
-    moderate.mutate(
-      { kind: item.itemKind, id: item.itemId, action, reason: reason.trim(), ...(action === 'suspend' ? { days: Number(days) } : {}) },
-      {
-        onSuccess: () => toast.success(t('decision.saved'), { description: t('decision.savedDescription', { action: t(`decision.actions.${action}`) }) }),
-        onError: (e) => setError(e.message),
-      },
+    // An administrator's decision asks again when the last proof is old (issue 32).
+    run(() => moderate.mutateAsync({ kind: item.itemKind, id: item.itemId, action, reason: reason.trim(), ...(action === 'suspend' ? { days: Number(days) } : {}) })).then(
+      () => toast.success(t('decision.saved'), { description: t('decision.savedDescription', { action: t(`decision.actions.${action}`) }) }),
+      (e: Error) => setError(e.message),
     );
   };
   return (
+    <>
+    {dialog}
     <form method="post" onSubmit={submit} className="grid gap-3 border-t border-slate-200 pt-4 sm:grid-cols-[12rem_1fr]" noValidate>
       <div>
         <Label htmlFor={ids.action}>{t('decision.label')}</Label>
@@ -182,5 +193,6 @@ function DecisionForm({ item }: { item: ModerationQueueItem }) {
         </div>
       </div>
     </form>
+    </>
   );
 }

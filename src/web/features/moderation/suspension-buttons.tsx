@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { MODERATION_REASON_MAX, SUSPENSION_MAX_DAYS } from '../../../domain/moderation/moderation-rules';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '../../components/ui/dialog';
+import { useConfirmIdentity } from '../account-security/use-confirm-identity';
 import { CharacterCount, Input, Label, Textarea } from '../../components/ui/form-controls';
 import { useFormat } from '../../i18n/format';
 import { useLiftSuspension, useSuspendUser, useUserStanding } from './moderation-queries';
@@ -43,6 +44,7 @@ function SuspensionDialog({ mode, userId, name }: { mode: 'suspend' | 'lift'; us
   const [error, setError] = useState<string | null>(null);
   const suspend = useSuspendUser();
   const lift = useLiftSuspension();
+  const { run, dialog } = useConfirmIdentity();
   const pending = suspend.isPending || lift.isPending;
   const ids = { days: useId(), reason: useId(), error: useId() };
   const close = () => {
@@ -63,15 +65,18 @@ function SuspensionDialog({ mode, userId, name }: { mode: 'suspend' | 'lift'; us
       return;
     }
     setError(null);
-    const done = { onError: (e: Error) => setError(e.message) };
+    const fail = (e: Error) => setError(e.message);
+    // An administrator's action asks again when the last proof is old (issue 32).
     if (mode === 'suspend') {
-      suspend.mutate({ userId, days: n, reason: why }, { ...done, onSuccess: () => (close(), toast.success(t('suspension.suspended', { name }))) });
+      run(() => suspend.mutateAsync({ userId, days: n, reason: why })).then(() => (close(), toast.success(t('suspension.suspended', { name }))), fail);
     } else {
-      lift.mutate({ userId, reason: why }, { ...done, onSuccess: () => (close(), toast.success(t('suspension.lifted', { name }))) });
+      run(() => lift.mutateAsync({ userId, reason: why })).then(() => (close(), toast.success(t('suspension.lifted', { name }))), fail);
     }
   };
   const title = mode === 'suspend' ? t('suspension.suspendTitle', { name }) : t('suspension.liftTitle', { name });
   return (
+    <>
+    {dialog}
     <Dialog open={open} onOpenChange={(next) => (next ? setOpen(true) : close())}>
       <DialogTrigger asChild>
         {mode === 'suspend' ? (
@@ -121,5 +126,6 @@ function SuspensionDialog({ mode, userId, name }: { mode: 'suspend' | 'lift'; us
         </form>
       </DialogContent>
     </Dialog>
+    </>
   );
 }

@@ -7,6 +7,7 @@ import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../compone
 import { Input, Label } from '../../components/ui/form-controls';
 import { useSignOut } from '../session/use-session';
 import { useDeleteProfile } from './profile-queries';
+import { needsRecentProof, useConfirmIdentity } from '../account-security/use-confirm-identity';
 
 /** The word isDeleteConfirmation (and the server) expect, whatever the page's language. */
 const CONFIRMATION_WORD = 'delete';
@@ -22,6 +23,7 @@ export function DeleteProfileDialog() {
   const [text, setText] = useState('');
   const remove = useDeleteProfile();
   const signOut = useSignOut();
+  const { run, dialog } = useConfirmIdentity();
   const confirmed = isDeleteConfirmation(text);
 
   const submit = (event?: FormEvent) => {
@@ -31,20 +33,25 @@ export function DeleteProfileDialog() {
       toast.error(t('delete.confirmationRequired'), { description: t('delete.confirmationHint', { word: CONFIRMATION_WORD }) });
       return;
     }
-    remove.mutate(text, {
-      onSuccess: async (outcome) => {
+    // Deleting the account asks again when the last proof is old (issue 32).
+    run(() => remove.mutateAsync(text)).then(
+      async (outcome) => {
         const flash = { title: outcome.type === 'soft_delete' ? t('delete.hidden') : t('delete.deleted'), description: outcome.message };
         setOpen(false);
         await signOut(flash);
       },
-      onError: (error) => {
+      (error: unknown) => {
+        // Cancelled at "Confirm it's you": nothing happened, nothing to report.
+        if (needsRecentProof(error)) return;
         console.error('Profile deletion failed', error);
         toast.error(t('delete.failed'), { description: t('delete.failedDescription') });
       },
-    });
+    );
   };
 
   return (
+    <>
+    {dialog}
     <Dialog
       open={open}
       onOpenChange={(next) => {
@@ -91,5 +98,6 @@ export function DeleteProfileDialog() {
         </form>
       </DialogContent>
     </Dialog>
+    </>
   );
 }

@@ -14,6 +14,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useFormat, type Format } from '../../i18n/format';
 import { useSession } from '../session/use-session';
 import { useSystemStatus } from './system-queries';
+import { isSecondFactorRequired, SecondFactorRequired } from '../account-security/second-factor-required';
 import { useSystemWords, type SystemWords } from './system-words';
 
 /** Chart.js comes with the chart only, after the page's words are drawn. */
@@ -46,6 +47,14 @@ export default function AdminSystemPage() {
     return (
       <Page title={t('title')}>
         <ErrorState title={t('adminOnly.title')} message={t('adminOnly.message')} />
+      </Page>
+    );
+  }
+  // Administrators need a second factor (issue 32): the server says so, the page shows the way.
+  if (isSecondFactorRequired(status.error)) {
+    return (
+      <Page title={t('title')}>
+        <SecondFactorRequired />
       </Page>
     );
   }

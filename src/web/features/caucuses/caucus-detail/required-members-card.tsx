@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { FieldError, Input, Label } from '../../../components/ui/form-controls';
 import { messageOf } from './toast-text';
+import { useConfirmIdentity } from '../../account-security/use-confirm-identity';
 
 /** Required Members (administrators, level 5 caucus, election open): how many voting seats it has. */
 export function RequiredMembersCard({ caucus }: { caucus: CaucusDetail }) {
@@ -19,9 +20,11 @@ export function RequiredMembersCard({ caucus }: { caucus: CaucusDetail }) {
   const [value, setValue] = useState(String(caucus.requiredVotingMembers));
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => setValue(String(caucus.requiredVotingMembers)), [caucus.requiredVotingMembers]);
+  const { run, dialog } = useConfirmIdentity();
   const save = useMutation({
+    // An administrator's action asks again when the last proof is old (issue 32).
     mutationFn: (requiredVotingMembers: number) =>
-      api(`/api/caucuses/${caucus.id}/required-members`, { method: 'PATCH', json: { requiredVotingMembers } }),
+      run(() => api(`/api/caucuses/${caucus.id}/required-members`, { method: 'PATCH', json: { requiredVotingMembers } })),
     onSuccess: (_data, n) => {
       toast.success(t('requiredMembers.updated'), { description: t('requiredMembers.updatedDescription', { name: caucus.name, count: n }) });
       void queryClient.invalidateQueries({ queryKey: ['caucuses'] });
@@ -44,6 +47,7 @@ export function RequiredMembersCard({ caucus }: { caucus: CaucusDetail }) {
         <CardDescription>{t('requiredMembers.description')}</CardDescription>
       </CardHeader>
       <CardContent>
+        {dialog}
         <form method="post" onSubmit={submit} noValidate className="space-y-2">
           <Label htmlFor={`${ids}-n`}>{t('requiredMembers.label')}</Label>
           <div className="flex gap-2">

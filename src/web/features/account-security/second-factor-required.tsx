@@ -1,0 +1,35 @@
+import { ShieldAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { SECOND_FACTOR_REQUIRED } from '../../../domain/accounts/administrator-access';
+import { ApiError } from '../../api/http';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { LinkButton } from '../../components/ui/link-button';
+
+/** Whether an error is the server's "administrators need a second factor" (issue 32). */
+export const isSecondFactorRequired = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 403 && error.code === SECOND_FACTOR_REQUIRED.code;
+
+/**
+ * What an administrator without two-step sign-in or a passkey sees instead of the administrator
+ * tools (issue 32): why, and the way to /security to set one up.
+ */
+export function SecondFactorRequired() {
+  const { t } = useTranslation('account-security');
+  return (
+    <Card className="mx-auto max-w-2xl" data-testid="second-factor-required">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <ShieldAlert className="h-5 w-5 text-amber-700" aria-hidden="true" />
+          {t('adminGate.title')}
+        </CardTitle>
+        <CardDescription>{t('adminGate.body')}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-2 sm:flex-row">
+        <LinkButton to="/security#two-step">{t('adminGate.twoStep')}</LinkButton>
+        <LinkButton to="/security#passkeys" variant="outline">
+          {t('adminGate.passkey')}
+        </LinkButton>
+      </CardContent>
+    </Card>
+  );
+}
