@@ -73,7 +73,8 @@ async function visitEveryRoute(page: Page, context: BrowserContext, ids: Ids, st
   expect(violations, 'CSP violations').toEqual([]);
 }
 
-test.describe.configure({ timeout: 120_000 });
+// Each visit of every route (46 and growing) is a page load with its checks: a bound, not a speed test.
+test.describe.configure({ timeout: 300_000 });
 
 test('the route table lists every path of the router', () => {
   expect(Object.keys(ROUTES).sort()).toEqual([...ROUTE_PATHS].sort());

@@ -5,8 +5,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { claimBackOffAttempt, clearBackOff } from '../../http/account-throttle';
 import { markSessionProven } from '../../http/recent-proof';
-// eslint-disable-next-line no-restricted-imports -- the two-step feature's contract file (issue 32, helper D), not a service of its own
-import { verifyTwoStepCode } from '../two-step/verify-two-step-code';
+import { verifyTwoStepCode } from '../two-step/two-step-code.service';
 
 /**
  * better-auth's password check, as much of `auth.$context` as is used here: the credential

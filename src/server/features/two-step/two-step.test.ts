@@ -14,7 +14,7 @@ import { sessions, twoFactors, users } from '../../db/schema/auth';
 import { createUser } from '../../test/factories';
 import { createTestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
-import { verifyTwoStepCode } from './verify-two-step-code';
+import { verifyTwoStepCode } from './two-step-code.service';
 
 let database: Database;
 let t: ReturnType<typeof createTestApp>;
