@@ -42,6 +42,9 @@ describe('decideSignInAttempt', () => {
     ['50 failures just now', { failures: 50, lastFailureAt: ago(0) }, { allowed: false, retryAfterSeconds: 3600 }],
     ['50 failures an hour ago', { failures: 50, lastFailureAt: ago(3600) }, { allowed: true, failures: 51 }],
     ['50 failures a day ago (forgotten)', { failures: 50, lastFailureAt: ago(86_400) }, { allowed: true, failures: 1 }],
+    // A concurrent attempt may find a later attempt's time stored (it read the clock before the lock).
+    ['3 failures, the last 0.2 s in this attempt’s future', { failures: 3, lastFailureAt: ago(-0.2) }, { allowed: true, failures: 4 }],
+    ['5 failures, the last 0.2 s in this attempt’s future', { failures: 5, lastFailureAt: ago(-0.2) }, { allowed: false, retryAfterSeconds: 60 }],
   ])('%s', (_label, state, decision) => {
     expect(decideSignInAttempt(state, now, policy)).toEqual(decision);
   });

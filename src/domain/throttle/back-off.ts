@@ -39,7 +39,9 @@ export type AttemptDecision = { allowed: true; failures: number } | { allowed: f
  */
 export function decideSignInAttempt(state: FailureState | null, now: Date, policy: SignInThrottlePolicy): AttemptDecision {
   if (!state || state.failures <= 0) return { allowed: true, failures: 1 };
-  const sinceLast = (now.getTime() - state.lastFailureAt.getTime()) / 1000;
+  // Never negative: a concurrent attempt that took its time before waiting for the lock may
+  // find a later attempt's time stored (it is no wait of its own).
+  const sinceLast = Math.max(0, (now.getTime() - state.lastFailureAt.getTime()) / 1000);
   if (sinceLast >= policy.forgetAfterSeconds) return { allowed: true, failures: 1 };
   const wait = backOffSeconds(state.failures, policy) - sinceLast;
   if (wait <= 0) return { allowed: true, failures: state.failures + 1 };

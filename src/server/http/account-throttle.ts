@@ -92,7 +92,7 @@ export async function claimBackOffAttempt(db: Db, key: string, now: Date, policy
     const row = result.rows[0]!;
     const decision = decideSignInAttempt({ failures: row.count, lastFailureAt: new Date(row.window_start) }, now, policy);
     if (decision.allowed) {
-      await tx.execute(sql`update rate_limits set count = ${decision.failures}, window_start = ${now} where key = ${key}`);
+      await tx.execute(sql`update rate_limits set count = ${decision.failures}, window_start = greatest(window_start, ${now}) where key = ${key}`);
     }
     return decision;
   });
