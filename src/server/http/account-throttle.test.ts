@@ -8,7 +8,7 @@ import { createUser } from '../test/factories';
 import { createTestDatabase } from '../test/test-database';
 import { createTestApp, fixedClock, TEST_ORIGIN } from '../test/test-app';
 import type { AppSettings } from '../app';
-import { emailOfRequest } from './account-throttle';
+import { claimBackOffAttempt, clearBackOff, emailOfRequest } from './account-throttle';
 
 let database: Database;
 beforeAll(async () => {
@@ -200,6 +200,22 @@ describe('sign-in: per account, with back-off, whatever the address', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe('claimBackOffAttempt', () => {
+  it('answers every attempt while right answers clear the counter at the same moment (no missing row, no error)', async () => {
+    const policy = { freeFailures: 1000, baseSeconds: 60, maxSeconds: 3600, forgetAfterSeconds: 86_400 };
+    const key = `race:${Date.now()}`;
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 60 }, async (_, i) => {
+        const decision = await claimBackOffAttempt(database.db, key, new Date(), policy);
+        if (i % 2 === 0) await clearBackOff(database.db, key);
+        return decision;
+      }),
+    );
+    expect(outcomes.filter((o) => o.status === 'rejected')).toEqual([]);
+    expect(outcomes.every((o) => o.status === 'fulfilled' && o.value.allowed)).toBe(true);
   });
 });
 

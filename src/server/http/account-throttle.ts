@@ -86,9 +86,13 @@ export async function claimSignInAttempt(db: Db, email: unknown, now: Date, poli
 /** The same back-off under any counter key (issue 32: "Confirm it's you", per account). */
 export async function claimBackOffAttempt(db: Db, key: string, now: Date, policy: SignInThrottlePolicy): Promise<AttemptDecision> {
   return db.transaction(async (tx) => {
-    // count 0: no failure yet (the row exists only so that it can be locked).
-    await tx.execute(sql`insert into rate_limits (key, window_start, count) values (${key}, ${now}, 0) on conflict (key) do nothing`);
-    const result = await tx.execute<{ count: number; window_start: Date }>(sql`select count, window_start from rate_limits where key = ${key} for update`);
+    // One statement makes the row (count 0: no failure yet) or locks the one there and returns it:
+    // an insert-then-select found nothing when a right answer cleared the row in between (a 500).
+    const result = await tx.execute<{ count: number; window_start: Date }>(
+      sql`insert into rate_limits (key, window_start, count) values (${key}, ${now}, 0)
+          on conflict (key) do update set key = excluded.key
+          returning count, window_start`,
+    );
     const row = result.rows[0]!;
     const decision = decideSignInAttempt({ failures: row.count, lastFailureAt: new Date(row.window_start) }, now, policy);
     if (decision.allowed) {
