@@ -43,9 +43,12 @@ export async function confirmWithPasskey(): Promise<void> {
 /**
  * Sign in with a passkey: any passkey this browser holds for the site. With `autofill`, the
  * request waits in the email field's suggestions (conditional mediation) until one is picked.
+ * `signal` stops it before the browser is asked (the autofill request, when the button started
+ * first: asking the browser would cut the button's ceremony short).
  */
-export async function signInWithPasskey(autofill = false): Promise<void> {
-  const optionsJSON = await api<PublicKeyCredentialRequestOptionsJSON>('/api/auth/passkey/sign-in-options', { method: 'POST' });
+export async function signInWithPasskey(autofill = false, signal?: AbortSignal): Promise<void> {
+  const optionsJSON = await api<PublicKeyCredentialRequestOptionsJSON>('/api/auth/passkey/sign-in-options', { method: 'POST', signal });
+  signal?.throwIfAborted();
   const response = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill });
   await api<unknown>('/api/auth/sign-in/passkey', { method: 'POST', json: { response } });
 }

@@ -16,25 +16,29 @@ export function PasskeySignIn({ onLoggedIn, onProblem }: { onLoggedIn: () => Pro
   const [supported, setSupported] = useState(false);
   const [pending, setPending] = useState(false);
   const done = useRef(false);
+  // The autofill request's own stop: the button stops it before it asks the browser (on a slow
+  // network its options may arrive after the button's ceremony began, and would cut that short).
+  const autofill = useRef<AbortController | null>(null);
 
   useEffect(() => {
     setSupported(browserSupportsWebAuthn());
-    let cancelled = false;
+    const controller = new AbortController();
+    autofill.current = controller;
     void (async () => {
-      if (!(await browserSupportsWebAuthnAutofill()) || cancelled) return;
+      if (!(await browserSupportsWebAuthnAutofill()) || controller.signal.aborted) return;
       try {
-        await signInWithPasskey(true);
+        await signInWithPasskey(true, controller.signal);
         done.current = true;
         await onLoggedIn();
       } catch (error) {
         // Cut short (the button started its own ceremony, or the page left): nothing to say.
-        if (cancelled) return;
+        if (controller.signal.aborted) return;
         if (error instanceof ApiError) onProblem(error.message);
         else if (ceremonyProblem(error) && ceremonyProblem(error) !== 'errors.cancelled') onProblem(t(ceremonyProblem(error)!));
       }
     })();
     return () => {
-      cancelled = true;
+      controller.abort();
       if (!done.current) WebAuthnAbortService.cancelCeremony();
     };
     // Once per page: the autofill request waits until a passkey is picked.
@@ -45,6 +49,7 @@ export function PasskeySignIn({ onLoggedIn, onProblem }: { onLoggedIn: () => Pro
   const start = async () => {
     if (pending) return;
     setPending(true);
+    autofill.current?.abort();
     try {
       await signInWithPasskey(false);
       done.current = true;
