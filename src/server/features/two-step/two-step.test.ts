@@ -310,6 +310,13 @@ describe('verifyTwoStepCode (for "Confirm it\'s you")', () => {
     expect(await verifyTwoStepCode(deps(), who.id, recoveryCodes[4]!.replace('-', ''))).toBe(true);
   });
 
+  it('spends ten different recovery codes asked at the same moment, each once', async () => {
+    const { who, recoveryCodes } = await personWithTwoStep();
+    const answers = await Promise.all(recoveryCodes.map((code) => verifyTwoStepCode(deps(), who.id, code)));
+    expect(answers).toEqual(recoveryCodes.map(() => true));
+    for (const code of recoveryCodes) expect(await verifyTwoStepCode(deps(), who.id, code)).toBe(false);
+  });
+
   it('is false while the code step is locked after too many wrong codes', async () => {
     const { who, key } = await personWithTwoStep();
     await database.db.update(twoFactors).set({ lockedUntil: new Date(Date.now() + 60_000) }).where(eq(twoFactors.userId, who.id));
