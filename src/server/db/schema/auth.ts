@@ -105,7 +105,7 @@ export const sessions = pgTable(
     /**
      * When the person last proved who they are in this session (issue 32): signing in, or asking
      * again with the password, a passkey or an authenticator code. Sensitive actions need it
-     * within RECENT_PROOF_MINUTES (src/server/http/recent-proof.ts). Not a better-auth field: set
+     * within ACCOUNT_RECENT_PROOF_MINUTES (src/server/http/recent-proof.ts). Not a better-auth field: set
      * by the database on insert.
      */
     provenAt: tstz('proven_at').notNull().defaultNow(),
