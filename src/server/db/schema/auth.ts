@@ -210,7 +210,14 @@ export const webauthnChallenges = pgTable(
     expiresAt: tstz('expires_at').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('webauthn_challenges_expires_at_idx').on(t.expiresAt), check('webauthn_challenges_purpose', sql`${t.purpose} in ('register', 'sign-in', 'confirm')`)],
+  (t) => [
+    index('webauthn_challenges_expires_at_idx').on(t.expiresAt),
+    check('webauthn_challenges_purpose', sql`${t.purpose} in ('register', 'sign-in', 'confirm')`),
+    // A signed-in person holds at most one pending challenge per purpose: a new one replaces it
+    // (storeChallenge's upsert), so asking again and again cannot grow the table. A sign-in's
+    // (no person yet) is bounded by the per-address rate limit and the expiry sweep instead.
+    uniqueIndex('webauthn_challenges_user_purpose_key').on(t.userId, t.purpose).where(sql`${t.userId} is not null`),
+  ],
 );
 
 /** The browsers a person has signed in from (a random id in a long-lived HttpOnly cookie, stored hashed): a sign-in from another one mails them (issue 32). */
