@@ -364,6 +364,7 @@ async function main() {
         secret: settings.AUTH_SECRET,
         trustedOrigins: [baseUrl],
         adminEmails: [],
+        twoStep: { trustDays: settings.TWO_STEP_TRUST_DAYS, lockoutAttempts: settings.TWO_STEP_LOCKOUT_ATTEMPTS, lockoutMinutes: settings.TWO_STEP_LOCKOUT_MINUTES },
       });
       const probe = new Hono<AppEnv>();
       probe.use('*', loadSession({ auth, db, secret: settings.AUTH_SECRET }));

@@ -6,10 +6,9 @@ import type { Clock } from './clock';
 import type { Logger } from './logger';
 import { loggablePath } from './logger';
 import type { Settings } from './settings';
-import { createAuth, TWO_STEP_DEFAULTS, type Auth } from './features/auth/auth';
+import { createAuth, type Auth } from './features/auth/auth';
 import { twoStepRoutes } from './features/two-step/two-step.routes';
 import { pendingSignInGuard } from './features/two-step/two-step-sign-in-guard';
-import { RECENT_PROOF_MINUTES } from '../domain/accounts/recent-proof';
 import { badgeRoutes } from './features/badges/badges.routes';
 import { caucusPasswordKeysFrom } from './features/caucuses/caucus-passwords.service';
 import { caucusRoutes } from './features/caucuses/caucuses.routes';
@@ -48,7 +47,6 @@ import { passkeyRoutes } from './features/passkeys/passkeys.routes';
 import { passkeyDepsFrom } from './features/passkeys/passkey-settings';
 import { accountEmailRoutes } from './features/account-email/account-email.routes';
 import { accountSecurityRoutes } from './features/account-security/account-security.routes';
-import { CONFIRM_IDENTITY_POLICY } from '../domain/accounts/confirm-identity';
 import { apiTokenAuth } from './http/api-token-auth';
 import { passwordRoutes } from './features/account-password/account-password.routes';
 import { sessionRoutes } from './features/account-devices/account-devices.routes';
@@ -109,27 +107,27 @@ export type AppSettings = Pick<
   | 'STRIPE_SECRET_KEY'
   | 'STRIPE_WEBHOOK_SECRET'
   | 'STRIPE_PUBLISHABLE_KEY'
+  // Accounts that hold (issue 32): asking again; B: email changes; C: passkeys; D: two-step
+  // sign-in (decision 050); E: "Confirm it's you" wrong answers. Defaults in settings.ts only.
+  | 'ACCOUNT_RECENT_PROOF_MINUTES'
+  | 'EMAIL_CHANGE_CONFIRM_HOURS'
+  | 'EMAIL_CHANGE_UNDO_HOURS'
+  | 'EMAIL_CHANGES_PER_USER_MAX'
+  | 'EMAIL_CHANGES_PER_USER_WINDOW_SECONDS'
+  | 'PASSKEYS_PER_USER_MAX'
+  | 'PASSKEY_CHALLENGE_SECONDS'
+  | 'TWO_STEP_TRUST_DAYS'
+  | 'TWO_STEP_LOCKOUT_ATTEMPTS'
+  | 'TWO_STEP_LOCKOUT_MINUTES'
+  | 'CONFIRM_IDENTITY_FREE_FAILURES'
+  | 'CONFIRM_IDENTITY_BACKOFF_BASE_SECONDS'
+  | 'CONFIRM_IDENTITY_BACKOFF_MAX_SECONDS'
+  | 'CONFIRM_IDENTITY_FAILURES_FORGOTTEN_AFTER_SECONDS'
 > &
-  Partial<Pick<Settings, 'PASSKEYS_PER_USER_MAX' | 'PASSKEY_CHALLENGE_SECONDS' | 'ACCOUNT_RECENT_PROOF_MINUTES'>> &
   Partial<Pick<Settings, 'TRUSTED_PROXIES' | 'LIVE_STREAMS_MAX' | 'API_TOKEN_RATE_LIMIT_MAX' | 'API_TOKEN_RATE_LIMIT_WINDOW_SECONDS' | 'CAUCUS_PASSWORD_KEY' | 'CAUCUS_PASSWORD_KEY_PREVIOUS'>> &
   // How the app is run (issue 30): who reads /metrics, the backups and disk /admin/system shows.
   Partial<Pick<Settings, 'METRICS_ALLOW' | 'METRICS_TOKEN' | 'backupTool' | 'BACKUP_SCHEDULE_HOURS' | 'BACKUP_RETENTION_DAYS' | 'dataDir' | 'WORKERS' | 'DATABASE_URL'>> &
-  ThrottleSettings & { mailboxEnabled: boolean; extraOrigins?: string[] } &
-  // Issue 32, B: email changes.
-  Partial<Pick<Settings, 'ACCOUNT_RECENT_PROOF_MINUTES' | 'EMAIL_CHANGE_CONFIRM_HOURS' | 'EMAIL_CHANGE_UNDO_HOURS' | 'EMAIL_CHANGES_PER_USER_MAX' | 'EMAIL_CHANGES_PER_USER_WINDOW_SECONDS'>> &
-  // Issue 32, D: two-step sign-in (decision 050).
-  Partial<Pick<Settings, 'TWO_STEP_TRUST_DAYS' | 'TWO_STEP_LOCKOUT_ATTEMPTS' | 'TWO_STEP_LOCKOUT_MINUTES'>> &
-  // Issue 32, E: asking again (defaults: RECENT_PROOF_MINUTES, CONFIRM_IDENTITY_POLICY).
-  Partial<
-    Pick<
-      Settings,
-      | 'ACCOUNT_RECENT_PROOF_MINUTES'
-      | 'CONFIRM_IDENTITY_FREE_FAILURES'
-      | 'CONFIRM_IDENTITY_BACKOFF_BASE_SECONDS'
-      | 'CONFIRM_IDENTITY_BACKOFF_MAX_SECONDS'
-      | 'CONFIRM_IDENTITY_FAILURES_FORGOTTEN_AFTER_SECONDS'
-    >
-  >;
+  ThrottleSettings & { mailboxEnabled: boolean; extraOrigins?: string[] };
 
 export interface AppDeps {
   db: Db;
@@ -236,9 +234,9 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
     passkeys: passkeyDeps,
     timeZone: settings.APP_TIME_ZONE,
     twoStep: {
-      trustDays: settings.TWO_STEP_TRUST_DAYS ?? TWO_STEP_DEFAULTS.trustDays,
-      lockoutAttempts: settings.TWO_STEP_LOCKOUT_ATTEMPTS ?? TWO_STEP_DEFAULTS.lockoutAttempts,
-      lockoutMinutes: settings.TWO_STEP_LOCKOUT_MINUTES ?? TWO_STEP_DEFAULTS.lockoutMinutes,
+      trustDays: settings.TWO_STEP_TRUST_DAYS,
+      lockoutAttempts: settings.TWO_STEP_LOCKOUT_ATTEMPTS,
+      lockoutMinutes: settings.TWO_STEP_LOCKOUT_MINUTES,
     },
   });
 
@@ -390,12 +388,12 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
       db,
       clock,
       baseUrl: settings.BASE_URL,
-      recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES ?? 10,
+      recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES,
       limits: {
-        confirmHours: settings.EMAIL_CHANGE_CONFIRM_HOURS ?? 24,
-        undoHours: settings.EMAIL_CHANGE_UNDO_HOURS ?? 72,
-        perUserMax: settings.EMAIL_CHANGES_PER_USER_MAX ?? 5,
-        perUserWindowSeconds: settings.EMAIL_CHANGES_PER_USER_WINDOW_SECONDS ?? 86_400,
+        confirmHours: settings.EMAIL_CHANGE_CONFIRM_HOURS,
+        undoHours: settings.EMAIL_CHANGE_UNDO_HOURS,
+        perUserMax: settings.EMAIL_CHANGES_PER_USER_MAX,
+        perUserWindowSeconds: settings.EMAIL_CHANGES_PER_USER_WINDOW_SECONDS,
         perRecipientMax: settings.AUTH_MAILS_PER_RECIPIENT_MAX,
         perRecipientWindowSeconds: settings.AUTH_MAILS_PER_RECIPIENT_WINDOW_SECONDS,
       },
@@ -403,10 +401,10 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   );
 
   // Issue 32, C: passkeys.
-  app.route('/api', passkeyRoutes({ ...passkeyDeps, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES ?? RECENT_PROOF_MINUTES }));
+  app.route('/api', passkeyRoutes({ ...passkeyDeps, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES }));
 
   // Issue 32, D: two-step sign-in.
-  app.route('/api', twoStepRoutes({ db, auth, secret: settings.AUTH_SECRET, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES ?? RECENT_PROOF_MINUTES }));
+  app.route('/api', twoStepRoutes({ db, auth, secret: settings.AUTH_SECRET, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES }));
 
   // Issue 32, E: asking again and administrators.
   app.route(
@@ -417,10 +415,10 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
       auth,
       secret: settings.AUTH_SECRET,
       policy: {
-        freeFailures: settings.CONFIRM_IDENTITY_FREE_FAILURES ?? CONFIRM_IDENTITY_POLICY.freeFailures,
-        baseSeconds: settings.CONFIRM_IDENTITY_BACKOFF_BASE_SECONDS ?? CONFIRM_IDENTITY_POLICY.baseSeconds,
-        maxSeconds: settings.CONFIRM_IDENTITY_BACKOFF_MAX_SECONDS ?? CONFIRM_IDENTITY_POLICY.maxSeconds,
-        forgetAfterSeconds: settings.CONFIRM_IDENTITY_FAILURES_FORGOTTEN_AFTER_SECONDS ?? CONFIRM_IDENTITY_POLICY.forgetAfterSeconds,
+        freeFailures: settings.CONFIRM_IDENTITY_FREE_FAILURES,
+        baseSeconds: settings.CONFIRM_IDENTITY_BACKOFF_BASE_SECONDS,
+        maxSeconds: settings.CONFIRM_IDENTITY_BACKOFF_MAX_SECONDS,
+        forgetAfterSeconds: settings.CONFIRM_IDENTITY_FAILURES_FORGOTTEN_AFTER_SECONDS,
       },
     }),
   );

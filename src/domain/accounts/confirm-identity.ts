@@ -15,9 +15,6 @@ export const CONFIRM_IDENTITY_MESSAGES = {
 export const CONFIRM_PASSWORD_MAX = 128;
 export const CONFIRM_CODE_MAX = 32;
 
-/** The back-off of wrong answers per account (the CONFIRM_IDENTITY_* settings' defaults): sign-in's. */
-export const CONFIRM_IDENTITY_POLICY = { freeFailures: 5, baseSeconds: 60, maxSeconds: 3600, forgetAfterSeconds: 86_400 } as const;
-
 /** Exactly one answer: `password`, or `code`. */
 export const confirmIdentitySchema = z
   .strictObject(

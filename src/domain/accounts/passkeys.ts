@@ -8,9 +8,6 @@ import { z } from 'zod';
  */
 
 export const PASSKEY_NAME_MAX = 60;
-/** Defaults of the settings PASSKEYS_PER_USER_MAX and PASSKEY_CHALLENGE_SECONDS. */
-export const PASSKEYS_PER_USER_DEFAULT = 10;
-export const PASSKEY_CHALLENGE_SECONDS_DEFAULT = 300;
 
 /** What a ceremony is for: the purposes of webauthn_challenges. */
 export const CEREMONIES = ['register', 'sign-in', 'confirm'] as const;

@@ -5,6 +5,9 @@ const now = new Date('2026-11-27T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);
 
 describe('hasRecentProof', () => {
+  // ACCOUNT_RECENT_PROOF_MINUTES' default.
+  const minutes = 10;
+
   it.each([
     ['no proof', null, false],
     ['just now', ago(0), true],
@@ -15,7 +18,7 @@ describe('hasRecentProof', () => {
     ['half a minute ahead (clock skew between processes)', ago(-30_000), true],
     ['an hour ahead (not a real proof time)', ago(-3_600_000), false],
   ])('%s → %s', (_name, provenAt, expected) => {
-    expect(hasRecentProof(provenAt, now)).toBe(expected);
+    expect(hasRecentProof(provenAt, now, minutes)).toBe(expected);
   });
 
   it('takes another window', () => {

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BADGES, PREMIUM_BADGES } from '../../domain/badges/catalogue';
 import type { Database } from './client';
 import { pgErrorOf } from './client';
-import { users } from './schema/auth';
+import { users, webauthnChallenges } from './schema/auth';
 import { caucusMembers, caucuses, votes, votingMemberInvitations } from './schema/caucuses';
 import { badges, brownies, premiumBadges, rewardClaims, sparks } from './schema/points';
 import { friendships } from './schema/social';
@@ -142,6 +142,13 @@ describe('database invariants', () => {
     const [lo, hi] = [a.id, b.id].sort();
     await database.db.insert(friendships).values({ user1Id: lo!, user2Id: hi! });
     await expectViolation(database.db.insert(friendships).values({ user1Id: hi!, user2Id: lo! }), 'friendships_ordered');
+  });
+
+  it("one pending passkey challenge per person and purpose; a sign-in's has no person", async () => {
+    const u = await createUser(database.db);
+    const challenge = (userId: string | null, purpose: string) => ({ userId, purpose, challenge: randomUUID(), expiresAt: new Date(Date.now() + 60_000) });
+    await database.db.insert(webauthnChallenges).values([challenge(u.id, 'register'), challenge(u.id, 'confirm'), challenge(null, 'sign-in'), challenge(null, 'sign-in')]);
+    await expectViolation(database.db.insert(webauthnChallenges).values(challenge(u.id, 'register')), 'webauthn_challenges_user_purpose_key');
   });
 });
 

@@ -105,7 +105,7 @@ export const sessions = pgTable(
     /**
      * When the person last proved who they are in this session (issue 32): signing in, or asking
      * again with the password, a passkey or an authenticator code. Sensitive actions need it
-     * within RECENT_PROOF_MINUTES (src/server/http/recent-proof.ts). Not a better-auth field: set
+     * within ACCOUNT_RECENT_PROOF_MINUTES (src/server/http/recent-proof.ts). Not a better-auth field: set
      * by the database on insert.
      */
     provenAt: tstz('proven_at').notNull().defaultNow(),
@@ -210,7 +210,14 @@ export const webauthnChallenges = pgTable(
     expiresAt: tstz('expires_at').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('webauthn_challenges_expires_at_idx').on(t.expiresAt), check('webauthn_challenges_purpose', sql`${t.purpose} in ('register', 'sign-in', 'confirm')`)],
+  (t) => [
+    index('webauthn_challenges_expires_at_idx').on(t.expiresAt),
+    check('webauthn_challenges_purpose', sql`${t.purpose} in ('register', 'sign-in', 'confirm')`),
+    // A signed-in person holds at most one pending challenge per purpose: a new one replaces it
+    // (storeChallenge's upsert), so asking again and again cannot grow the table. A sign-in's
+    // (no person yet) is bounded by the per-address rate limit and the expiry sweep instead.
+    uniqueIndex('webauthn_challenges_user_purpose_key').on(t.userId, t.purpose).where(sql`${t.userId} is not null`),
+  ],
 );
 
 /** The browsers a person has signed in from (a random id in a long-lived HttpOnly cookie, stored hashed): a sign-in from another one mails them (issue 32). */

@@ -5,7 +5,6 @@ import { apiTokenSchema, createdTokenSchema, createTokenSchema, TOKEN_MESSAGES }
 import { documented } from '../../http/api-docs';
 import { type AppEnv, requireUser, signedIn } from '../../http/session';
 import { validate } from '../../http/validate';
-import { RECENT_PROOF_MINUTES } from '../../../domain/accounts/recent-proof';
 import { requireRecentProof } from '../../http/recent-proof';
 import * as tokens from './api-tokens.service';
 
@@ -13,7 +12,7 @@ const TAGS = ['API tokens'];
 const idParam = z.object({ id: z.uuid({ error: TOKEN_MESSAGES.notFound }) });
 
 /** /api/me/tokens: a person's own read-only API tokens (issue 17). Never reachable with a token. */
-export function apiTokenRoutes(deps: tokens.ApiTokenDeps & { recentProofMinutes?: number }) {
+export function apiTokenRoutes(deps: tokens.ApiTokenDeps & { recentProofMinutes: number }) {
   const app = new Hono<AppEnv>();
 
   app.get('/me/tokens', documented({ summary: 'List your API tokens (never the tokens themselves)', tags: TAGS, responses: { 200: z.array(apiTokenSchema) } }), async (c) => {
@@ -31,7 +30,7 @@ export function apiTokenRoutes(deps: tokens.ApiTokenDeps & { recentProofMinutes?
     validate('json', createTokenSchema),
     // Creating a token asks again (issue 32): a proof of who you are from the last few minutes.
     signedIn,
-    requireRecentProof(deps.recentProofMinutes ?? RECENT_PROOF_MINUTES),
+    requireRecentProof(deps.recentProofMinutes),
     async (c) => {
       c.header('Cache-Control', 'private, no-store');
       return c.json(await tokens.createToken(deps, requireUser(c).id, c.req.valid('json')), 201);

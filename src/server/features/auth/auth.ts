@@ -35,8 +35,8 @@ export interface AuthDeps {
   passkeys?: Parameters<typeof passkeyAuthPlugin>[0];
   /** The app's time zone (APP_TIME_ZONE): the times in the new-device mail. */
   timeZone?: string;
-  /** Two-step sign-in (issue 32, decision 050): trusted-device days and the lockout after wrong codes. */
-  twoStep?: TwoStepAuthSettings;
+  /** Two-step sign-in (issue 32, decision 050): trusted-device days and the lockout after wrong codes (the TWO_STEP_* settings). */
+  twoStep: TwoStepAuthSettings;
 }
 
 /** The better-auth endpoints that take a new password, and the field that carries it (issue 32). */
@@ -50,7 +50,6 @@ export interface TwoStepAuthSettings {
   lockoutAttempts: number;
   lockoutMinutes: number;
 }
-export const TWO_STEP_DEFAULTS: TwoStepAuthSettings = { trustDays: 30, lockoutAttempts: 10, lockoutMinutes: 15 };
 
 export const SESSION_DAYS = 30;
 /** A session is extended (to SESSION_DAYS from now) when used a day or more after its last extension. */
@@ -101,13 +100,13 @@ export function createAuth(deps: AuthDeps) {
       // ten single-use recovery codes sealed with the secret, a trusted device skips the code.
       twoFactor({
         issuer: 'Graduated Unanimous Caucus',
-        trustDeviceMaxAge: 60 * 60 * 24 * (deps.twoStep ?? TWO_STEP_DEFAULTS).trustDays,
+        trustDeviceMaxAge: 60 * 60 * 24 * deps.twoStep.trustDays,
         // The code step must follow the password within ten minutes.
         twoFactorCookieMaxAge: 600,
         accountLockout: {
           enabled: true,
-          maxFailedAttempts: (deps.twoStep ?? TWO_STEP_DEFAULTS).lockoutAttempts,
-          durationSeconds: 60 * (deps.twoStep ?? TWO_STEP_DEFAULTS).lockoutMinutes,
+          maxFailedAttempts: deps.twoStep.lockoutAttempts,
+          durationSeconds: 60 * deps.twoStep.lockoutMinutes,
         },
       }),
       // Signing in with a passkey (issue 32, decision 049): a passkey is two factors, no code step.

@@ -5,14 +5,13 @@ import { rateLimit } from '../../http/rate-limit';
 import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
 import { validate } from '../../http/validate';
 import { guardAdministratorPowers } from '../../http/administrator-guard';
-import { RECENT_PROOF_MINUTES } from '../../../domain/accounts/recent-proof';
 import * as broadcasts from './broadcasts.service';
 
 export interface BroadcastRouteDeps extends broadcasts.BroadcastDeps {
   /** Broadcasts per user (default 10 an hour). */
   sendLimit?: { max: number; windowSeconds: number };
   /** ACCOUNT_RECENT_PROOF_MINUTES (issue 32). */
-  recentProofMinutes?: number;
+  recentProofMinutes: number;
 }
 
 export const BROADCAST_SEND_LIMIT = { max: 10, windowSeconds: 3600 } as const;
@@ -38,7 +37,7 @@ export function broadcastRoutes(deps: BroadcastRouteDeps) {
       const user = requireUser(c);
       const body = c.req.valid('json');
       // Beyond one's constituents it is an administrator's action: a second factor and a recent proof (issue 32).
-      if (body.scope !== 'constituents') await guardAdministratorPowers(deps.db, user, deps.recentProofMinutes ?? RECENT_PROOF_MINUTES);
+      if (body.scope !== 'constituents') await guardAdministratorPowers(deps.db, user, deps.recentProofMinutes);
       return c.json(await broadcasts.sendBroadcast(deps, user.id, body), 201);
     },
   );

@@ -14,7 +14,6 @@ import { guardPasswordGuess, type PasswordGuessDeps } from '../../http/guess-thr
 import { tooManyAttempts } from '../../http/rate-limit';
 import { type AppEnv, requireUser } from '../../http/session';
 import { guardAdministratorPowers, requireAdministrator } from '../../http/administrator-guard';
-import { RECENT_PROOF_MINUTES } from '../../../domain/accounts/recent-proof';
 import type { ReadDbFor } from '../../db/read-replica';
 import { validate } from '../../http/validate';
 import * as caucusService from './caucuses.service';
@@ -44,8 +43,8 @@ const confirmationOrConflict = z.union([joinConfirmationSchema, apiErrorSchema])
 const idParam = z.object({ id: z.uuid({ error: caucusService.CAUCUS_ERRORS.notFound }) });
 export const codeParam = z.object({ code: z.string().trim().regex(/^[A-Za-z0-9]{6}$/, 'Invalid invitation link') });
 
-export function caucusRoutes(deps: caucusService.CaucusPasswordDeps & { throttle: PasswordGuessDeps['settings']; readDb?: ReadDbFor; recentProofMinutes?: number }) {
-  const recentProofMinutes = deps.recentProofMinutes ?? RECENT_PROOF_MINUTES;
+export function caucusRoutes(deps: caucusService.CaucusPasswordDeps & { throttle: PasswordGuessDeps['settings']; readDb?: ReadDbFor; recentProofMinutes: number }) {
+  const { recentProofMinutes } = deps;
   const app = new Hono<AppEnv>();
 
   // The search may lag a second (a replica when there is one, decision 028); a caucus's own page may not.

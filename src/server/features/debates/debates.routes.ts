@@ -27,7 +27,6 @@ import { AppError, badRequest, notFound } from '../../http/app-error';
 import { rateLimit } from '../../http/rate-limit';
 import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
 import { guardAdministratorPowers } from '../../http/administrator-guard';
-import { RECENT_PROOF_MINUTES } from '../../../domain/accounts/recent-proof';
 import { validate } from '../../http/validate';
 import type { ReadDbFor } from '../../db/read-replica';
 import { checkRecording } from '../../storage/debate-audio-processing';
@@ -39,7 +38,7 @@ export interface DebateRouteDeps extends debateService.DebateDeps {
   /** The public reads' database: a replica when there is one (decision 028). */
   readDb?: ReadDbFor;
   /** ACCOUNT_RECENT_PROOF_MINUTES (issue 32). */
-  recentProofMinutes?: number;
+  recentProofMinutes: number;
 }
 
 export const DEBATE_WRITE_LIMIT = { max: 60, windowSeconds: 60 } as const;
@@ -144,7 +143,7 @@ export function debateRoutes(deps: DebateRouteDeps) {
       const id = c.req.valid('param').id;
       // Someone else's debate: an administrator's action, with a second factor and a recent proof (issue 32).
       const creatorId = await debateService.debateCreatorId(deps, id);
-      if (creatorId && creatorId !== user.id) await guardAdministratorPowers(deps.db, user, deps.recentProofMinutes ?? RECENT_PROOF_MINUTES);
+      if (creatorId && creatorId !== user.id) await guardAdministratorPowers(deps.db, user, deps.recentProofMinutes);
       return c.json(await debateService.deleteDebate(deps, id, user.id));
     },
   );

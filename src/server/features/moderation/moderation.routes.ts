@@ -27,7 +27,6 @@ import { rateLimit } from '../../http/rate-limit';
 import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
 import { validate } from '../../http/validate';
 import { requireAdministrator } from '../../http/administrator-guard';
-import { RECENT_PROOF_MINUTES } from '../../../domain/accounts/recent-proof';
 import { listAdminLog } from '../admin/admin-log.service';
 import * as moderation from './moderation.service';
 
@@ -35,7 +34,7 @@ export interface ModerationRouteDeps extends moderation.ModerationDeps {
   /** Reports per user and hour (default REPORTS_PER_HOUR). */
   reportLimit?: { max: number; windowSeconds: number };
   /** ACCOUNT_RECENT_PROOF_MINUTES: an administrator's writes need a proof of who they are this recent (issue 32). */
-  recentProofMinutes?: number;
+  recentProofMinutes: number;
 }
 
 const itemParam = zValidator('param', z.object({ kind: z.enum(REPORT_ITEM_KINDS), id: z.uuid() }), (result) => {
@@ -54,7 +53,7 @@ export function moderationRoutes(deps: ModerationRouteDeps) {
   const app = new Hono<AppEnv>();
   const limit = deps.reportLimit ?? { max: REPORTS_PER_HOUR, windowSeconds: 3600 };
   // Every /admin route: an administrator with a second factor; writes also a recent proof (issue 32).
-  const administrator = requireAdministrator({ db: deps.db, recentProofMinutes: deps.recentProofMinutes ?? RECENT_PROOF_MINUTES });
+  const administrator = requireAdministrator({ db: deps.db, recentProofMinutes: deps.recentProofMinutes });
 
   app.post(
     '/reports',

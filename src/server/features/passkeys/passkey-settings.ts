@@ -1,4 +1,4 @@
-import { PASSKEY_CHALLENGE_SECONDS_DEFAULT, PASSKEYS_PER_USER_DEFAULT, relyingParty } from '../../../domain/accounts/passkeys';
+import { relyingParty } from '../../../domain/accounts/passkeys';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import type { Settings } from '../../settings';
@@ -14,7 +14,7 @@ export const RP_NAME = 'Graduated Unanimous Caucus';
 export function passkeyDepsFrom(
   db: Db,
   clock: Clock,
-  settings: Pick<Settings, 'BASE_URL'> & Partial<Pick<Settings, 'PASSKEYS_PER_USER_MAX' | 'PASSKEY_CHALLENGE_SECONDS'>>,
+  settings: Pick<Settings, 'BASE_URL' | 'PASSKEYS_PER_USER_MAX' | 'PASSKEY_CHALLENGE_SECONDS'>,
   origins: readonly string[],
 ): PasskeyDeps & { secureCookies: boolean } {
   const rp = relyingParty(settings.BASE_URL, origins);
@@ -23,8 +23,8 @@ export function passkeyDepsFrom(
     clock,
     rp: { id: rp.rpId, origins: rp.origins, name: RP_NAME },
     limits: {
-      perUser: settings.PASSKEYS_PER_USER_MAX ?? PASSKEYS_PER_USER_DEFAULT,
-      challengeSeconds: settings.PASSKEY_CHALLENGE_SECONDS ?? PASSKEY_CHALLENGE_SECONDS_DEFAULT,
+      perUser: settings.PASSKEYS_PER_USER_MAX,
+      challengeSeconds: settings.PASSKEY_CHALLENGE_SECONDS,
     },
     secureCookies: new URL(settings.BASE_URL).protocol === 'https:',
   };

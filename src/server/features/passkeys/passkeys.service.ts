@@ -40,15 +40,25 @@ const userHandle = (userId: string) => new Uint8Array(Buffer.from(userId.replace
 
 /**
  * Stores a ceremony's challenge and returns its row id (for the browser's HttpOnly cookie).
- * Expired challenges are swept here, on the way (an indexed delete of a small table). The
- * expiry is on the wall clock, as a session's is.
+ * A signed-in person holds at most one per ceremony: a new one replaces the one they held, in
+ * the same statement (an upsert on webauthn_challenges_user_purpose_key, which many requests at
+ * once take in turn), under a new id, so the browser that asked before finds nothing and is told
+ * to try again. A sign-in's challenge has no person: the per-address rate limit of
+ * /api/auth/passkey/sign-in-options bounds those. Expired challenges are swept here, on the way
+ * (an indexed delete of a small table). The expiry is on the wall clock, as a session's is.
  */
 async function storeChallenge(deps: PasskeyDeps, ceremony: Ceremony, userId: string | null, challenge: string): Promise<string> {
   const now = new Date();
+  const expiresAt = new Date(now.getTime() + deps.limits.challengeSeconds * 1000);
   await deps.db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now));
   const [row] = await deps.db
     .insert(webauthnChallenges)
-    .values({ purpose: ceremony, userId, challenge, expiresAt: new Date(now.getTime() + deps.limits.challengeSeconds * 1000) })
+    .values({ purpose: ceremony, userId, challenge, expiresAt })
+    .onConflictDoUpdate({
+      target: [webauthnChallenges.userId, webauthnChallenges.purpose],
+      targetWhere: sql`${webauthnChallenges.userId} is not null`,
+      set: { id: sql`gen_random_uuid()`, challenge, expiresAt, createdAt: sql`now()` },
+    })
     .returning({ id: webauthnChallenges.id });
   return row!.id;
 }

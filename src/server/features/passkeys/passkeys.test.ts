@@ -92,20 +92,21 @@ describe('adding, listing, renaming and removing passkeys', () => {
 
     const first = await registerOptions(t, cookie);
     const second = await registerOptions(t, cookie);
-    // Signed over the first challenge, sent with the second one's cookie.
+    // Signed over the first challenge (replaced by the second), sent with the second one's cookie.
     const crossed = await t.request('/api/passkeys', { method: 'POST', cookie: join(cookie, second.challenge), json: { name: 'Laptop', response: newAuthenticator().register(first.options) } });
     expect(crossed.status).toBe(400);
     expect((await errorOf(crossed)).code).toBe('passkey_not_verified');
 
+    const third = await registerOptions(t, cookie);
     const authenticator = newAuthenticator();
-    const response = authenticator.register(first.options);
-    const ok = await t.request('/api/passkeys', { method: 'POST', cookie: join(cookie, first.challenge), json: { name: 'Laptop', response } });
+    const response = authenticator.register(third.options);
+    const ok = await t.request('/api/passkeys', { method: 'POST', cookie: join(cookie, third.challenge), json: { name: 'Laptop', response } });
     expect(ok.status).toBe(201);
-    const replay = await t.request('/api/passkeys', { method: 'POST', cookie: join(cookie, first.challenge), json: { name: 'Laptop', response: newAuthenticator().register(first.options) } });
+    const replay = await t.request('/api/passkeys', { method: 'POST', cookie: join(cookie, third.challenge), json: { name: 'Laptop', response: newAuthenticator().register(third.options) } });
     expect(replay.status).toBe(400);
     expect((await errorOf(replay)).message).toBe(PASSKEY_MESSAGES.expired);
     // Without the browser's cookie there is no challenge at all.
-    const noCookie = await t.request('/api/passkeys', { method: 'POST', cookie, json: { name: 'Laptop', response: newAuthenticator().register(first.options) } });
+    const noCookie = await t.request('/api/passkeys', { method: 'POST', cookie, json: { name: 'Laptop', response: newAuthenticator().register(third.options) } });
     expect(noCookie.status).toBe(400);
     expect(await database.db.select().from(passkeys).where(eq(passkeys.userId, owner.id))).toHaveLength(1);
   });
@@ -128,20 +129,20 @@ describe('adding, listing, renaming and removing passkeys', () => {
     expect(await database.db.select().from(passkeys).where(eq(passkeys.userId, owner.id))).toEqual([]);
   });
 
-  it('holds at most PASSKEYS_PER_USER_MAX, even when two additions race', async () => {
+  it('holds at most PASSKEYS_PER_USER_MAX, counted again when the registration ends', async () => {
     const app = createTestApp(database.db, { settings: { PASSKEYS_PER_USER_MAX: 1 } });
     const owner = await createUser(database.db);
     const cookie = await app.cookieFor(owner);
-    const a = await registerOptions(app, cookie);
-    const b = await registerOptions(app, cookie);
-    const results = await Promise.all([
-      app.request('/api/passkeys', { method: 'POST', cookie: join(cookie, a.challenge), json: { name: 'A', response: newAuthenticator().register(a.options) } }),
-      app.request('/api/passkeys', { method: 'POST', cookie: join(cookie, b.challenge), json: { name: 'B', response: newAuthenticator().register(b.options) } }),
-    ]);
-    expect(results.map((r) => r.status).sort()).toEqual([201, 409]);
+    // Started while none was held; another passkey arrived before it ended.
+    const started = await registerOptions(app, cookie);
+    await database.db.insert(passkeys).values({ userId: owner.id, name: 'Phone', credentialId: 'already-held', publicKey: 'AAAA', counter: 0, deviceType: 'singleDevice', backedUp: false });
+    const late = await app.request('/api/passkeys', { method: 'POST', cookie: join(cookie, started.challenge), json: { name: 'Laptop', response: newAuthenticator().register(started.options) } });
+    expect(late.status).toBe(409);
+    expect((await errorOf(late)).message).toBe(PASSKEY_MESSAGES.tooMany);
     const refused = await app.request('/api/passkeys/register-options', { method: 'POST', cookie });
     expect(refused.status).toBe(409);
     expect((await errorOf(refused)).message).toBe(PASSKEY_MESSAGES.tooMany);
+    expect(await database.db.select().from(passkeys).where(eq(passkeys.userId, owner.id))).toHaveLength(1);
   });
 
   it('asks for a recent proof before adding one (a stolen session cannot plant a passkey)', async () => {
@@ -300,5 +301,71 @@ describe("confirming it's you with a passkey", () => {
     const owner = await createUser(database.db);
     const res = await t.request('/api/passkeys/confirm-options', { method: 'POST', cookie: await t.cookieFor(owner) });
     expect(res.status).toBe(404);
+  });
+});
+
+describe('pending challenges stay bounded', () => {
+  const challengesOf = (userId: string) => database.db.select().from(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
+  const idIn = (challengeCookie: string) => challengeCookie.split('=')[1];
+
+  it('50 simultaneous register-options from one person leave one challenge, the last one, which still registers', async () => {
+    const owner = await createUser(database.db);
+    const cookie = await t.cookieFor(owner);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => t.request('/api/passkeys/register-options', { method: 'POST', cookie })));
+    expect(answers.map((r) => r.status)).toEqual(Array.from({ length: 50 }, () => 200));
+    const started = await Promise.all(answers.map(async (res) => ({ options: (await res.json()) as PublicKeyCredentialCreationOptionsJSON, challenge: cookieOf(res) })));
+    expect(new Set(started.map((s) => idIn(s.challenge))).size).toBe(50);
+
+    const rows = await challengesOf(owner.id);
+    expect(rows).toHaveLength(1);
+    const last = started.find((s) => idIn(s.challenge) === rows[0]!.id)!;
+    expect(last.options.challenge).toBe(rows[0]!.challenge);
+    // A replaced challenge is gone: its browser is asked to try again, and the last one is untouched.
+    const replaced = started.find((s) => s !== last)!;
+    const stale = await t.request('/api/passkeys', { method: 'POST', cookie: join(cookie, replaced.challenge), json: { name: 'Old tab', response: newAuthenticator().register(replaced.options) } });
+    expect(stale.status).toBe(400);
+    expect((await errorOf(stale)).message).toBe(PASSKEY_MESSAGES.expired);
+    const res = await t.request('/api/passkeys', { method: 'POST', cookie: join(cookie, last.challenge), json: { name: 'Laptop', response: newAuthenticator().register(last.options) } });
+    expect(res.status).toBe(201);
+    expect(await challengesOf(owner.id)).toEqual([]);
+  });
+
+  it("one pending challenge per purpose: confirm-options replaces the person's previous one and leaves their registration alone", async () => {
+    const owner = await createUser(database.db);
+    const authenticator = newAuthenticator();
+    await addPasskey(owner, authenticator);
+    const cookie = await t.cookieFor(owner);
+    const registration = await registerOptions(t, cookie);
+    const confirms = await Promise.all([1, 2, 3].map(() => t.request('/api/passkeys/confirm-options', { method: 'POST', cookie })));
+    expect(confirms.map((r) => r.status)).toEqual([200, 200, 200]);
+    const rows = await challengesOf(owner.id);
+    expect(rows.map((r) => r.purpose).sort()).toEqual(['confirm', 'register']);
+    const confirmId = rows.find((r) => r.purpose === 'confirm')!.id;
+    const live = confirms.find((r) => idIn(cookieOf(r)) === confirmId)!;
+    const res = await t.request('/api/passkeys/confirm', {
+      method: 'POST',
+      cookie: join(cookie, cookieOf(live)),
+      json: { response: authenticator.authenticate((await live.json()) as PublicKeyCredentialRequestOptionsJSON) },
+    });
+    expect(res.status).toBe(200);
+    expect((await challengesOf(owner.id)).map((r) => r.id)).toEqual([idIn(registration.challenge)]);
+  });
+
+  it('sign-in-options (nobody signed in) is rate limited per address, and expired challenges are swept', async () => {
+    const limited = createTestApp(database.db, { settings: { AUTH_RATE_LIMIT_MAX: 3, AUTH_RATE_LIMIT_WINDOW_SECONDS: 60 } });
+    const anonymous = async () => (await database.db.select().from(webauthnChallenges)).filter((r) => r.userId === null).length;
+    const expired = await database.db
+      .insert(webauthnChallenges)
+      .values({ purpose: 'sign-in', userId: null, challenge: 'old', expiresAt: new Date(Date.now() - 1000) })
+      .returning({ id: webauthnChallenges.id });
+    const before = (await anonymous()) - 1;
+    const ask = (remoteAddress: string) => limited.request('/api/auth/passkey/sign-in-options', { method: 'POST', remoteAddress });
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await ask('203.0.113.41')).status);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    expect((await ask('203.0.113.42')).status).toBe(200);
+    // Four stored (three and one from another address), none for the refusals; the expired one swept.
+    expect(await anonymous()).toBe(before + 4);
+    expect(await database.db.select().from(webauthnChallenges).where(eq(webauthnChallenges.id, expired[0]!.id))).toEqual([]);
   });
 });

@@ -25,7 +25,6 @@ import type { Db } from '../../db/client';
 import type { ReadDbFor } from '../../db/read-replica';
 import { AppError, notFound } from '../../http/app-error';
 import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
-import { RECENT_PROOF_MINUTES } from '../../../domain/accounts/recent-proof';
 import { requireRecentProof } from '../../http/recent-proof';
 import { validate } from '../../http/validate';
 import { documented } from '../../http/api-docs';
@@ -62,7 +61,7 @@ const deleteBody = z.object({ confirmation: z.string({ error: MESSAGES.deleteCon
 /** "Download my data": a few per hour and person (it reads every table that names them). */
 export const DATA_EXPORT_LIMIT = { max: 5, windowSeconds: 3600 } as const;
 
-export function profileRoutes(deps: { db: Db; clock: Clock; baseUrl: string; onSignOut?: () => void; readDb?: ReadDbFor; recentProofMinutes?: number }) {
+export function profileRoutes(deps: { db: Db; clock: Clock; baseUrl: string; onSignOut?: () => void; readDb?: ReadDbFor; recentProofMinutes: number }) {
   const app = new Hono<AppEnv>();
   // Public profiles and photos may lag a second: a replica when there is one (decision 028).
   const reads = (c: Context) => ({ ...deps, db: deps.readDb?.(c) ?? deps.db });
@@ -187,7 +186,7 @@ export function profileRoutes(deps: { db: Db; clock: Clock; baseUrl: string; onS
     validate('json', deleteBody),
     // Deleting the account asks again (issue 32): a proof of who you are from the last few minutes.
     signedIn,
-    requireRecentProof(deps.recentProofMinutes ?? RECENT_PROOF_MINUTES),
+    requireRecentProof(deps.recentProofMinutes),
     async (c) => {
       const outcome = await profiles.deleteProfile(deps, requireUser(c).id);
       return c.json(spoken(c, outcome));
