@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forwardedClient, parseAddressRange, parseForwardedEntry, trustedRanges, type ForwardedRequest } from './forwarded-client';
+import { forwardedClient, parseAddressRange, parseForwardedEntry, rateLimitSubject, trustedRanges, type ForwardedRequest } from './forwarded-client';
 
 const LOOPBACK = trustedRanges(['loopback']);
 const CHAIN = trustedRanges(['127.0.0.1', '10.0.0.0/8', 'fd00::/8']);
@@ -110,5 +110,21 @@ describe('parseForwardedEntry', () => {
     ['"203.0.113.7"', null],
   ])('%s → %s', (entry, expected) => {
     expect(parseForwardedEntry(entry)?.toString() ?? null).toBe(expected);
+  });
+});
+
+describe('rateLimitSubject', () => {
+  const rows: Array<[name: string, address: string, subject: string]> = [
+    ['an IPv4 address is itself', '203.0.113.7', '203.0.113.7'],
+    ['an IPv4-mapped IPv6 address is its IPv4 address', '::ffff:203.0.113.7', '203.0.113.7'],
+    ['an IPv6 address is its /64', '2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+    ['another address of the same /64 is the same subject', '2001:db8:1:2:ffff:ffff:ffff:ffff', '2001:db8:1:2::/64'],
+    ['a neighbouring /64 is another subject', '2001:db8:1:3::1', '2001:db8:1:3::/64'],
+    ['written short or in capitals, the same /64', '2001:DB8:0:0::7', '2001:db8:0:0::/64'],
+    ['the IPv6 loopback', '::1', '0:0:0:0::/64'],
+    ['text that is no address is kept as it is', 'test-client', 'test-client'],
+  ];
+  it.each(rows)('%s', (_name, address, subject) => {
+    expect(rateLimitSubject(address)).toBe(subject);
   });
 });

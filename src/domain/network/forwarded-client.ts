@@ -103,6 +103,20 @@ const entriesOf = (values: string | readonly string[] | null | undefined): strin
 export const formatAddress = (address: Address): string => address.toString();
 
 /**
+ * Who a per-address limit counts (sign-in, sign-up, reset, passkey options…): an IPv4 address
+ * itself, an IPv6 address by its /64 (one home or one server is given a whole /64, so counting
+ * single IPv6 addresses would let one visitor try 2^64 times as often); text that is no address
+ * (a test's client) as it is.
+ */
+export function rateLimitSubject(text: string): string {
+  const address = parseAddress(text);
+  if (!address) return text;
+  if (address.kind() === 'ipv4') return address.toString();
+  const parts = (address as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
+  return `${parts.join(':')}::/64`;
+}
+
+/**
  * The real client of a request and the scheme it used. The socket's peer is the client unless
  * it is a trusted proxy; then X-Forwarded-For is walked from the right past every trusted hop,
  * and the first address that is not one is the client. A malformed entry stops the walk: the

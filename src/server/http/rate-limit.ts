@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { tooManyAttemptsMessage } from '../../domain/throttle/wait-words';
+import { rateLimitSubject } from '../../domain/network/forwarded-client';
 import { clientAddress } from './request-client';
 import type { Db } from '../db/client';
 import type { Clock } from '../clock';
@@ -70,7 +71,8 @@ export function rateLimit(options: {
   key?: (c: Parameters<MiddlewareHandler>[0]) => string | Promise<string>;
 }): MiddlewareHandler {
   return async (c, next) => {
-    const who = options.key ? await options.key(c) : clientAddress(c);
+    // Per address by default: an IPv6 visitor by their /64 (rateLimitSubject).
+    const who = options.key ? await options.key(c) : rateLimitSubject(clientAddress(c));
     const decision = await hitRateLimit(options.db, `${options.name}:${who}`, options.max, options.windowSeconds, options.clock.now());
     if (!decision.allowed) return tooManyAttempts(c, decision.retryAfterSeconds);
     await next();

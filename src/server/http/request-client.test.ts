@@ -38,6 +38,18 @@ describe('the real client behind a trusted proxy', () => {
     expect((await signInAttempt(t, PROXY, { 'x-forwarded-for': b })).status).toBe(400);
   });
 
+  it('counts an IPv6 client by its /64: another address of the same /64 is no new count', async () => {
+    const t = createTestApp(database.db, { settings: { ...LIMIT, TRUSTED_PROXIES: ['loopback'] } });
+    // A fresh /64 of the documentation range (2001:db8::/32) for each run.
+    const prefix = `2001:db8:${randomInt(0, 0x10000).toString(16)}:${randomInt(0, 0x10000).toString(16)}`;
+    for (let i = 0; i < 10; i++) expect((await signInAttempt(t, PROXY, { 'x-forwarded-for': `${prefix}::${(i + 1).toString(16)}` })).status, `attempt ${i + 1}`).toBe(400);
+    expect((await signInAttempt(t, PROXY, { 'x-forwarded-for': `${prefix}:ffff:ffff:ffff:ffff` })).status).toBe(429);
+    // The neighbouring /64 is someone else.
+    const [, , third, fourth] = prefix.split(':');
+    const neighbour = `2001:db8:${third}:${((parseInt(fourth!, 16) + 1) % 0x10000).toString(16)}::1`;
+    expect((await signInAttempt(t, PROXY, { 'x-forwarded-for': neighbour })).status).toBe(400);
+  });
+
   it('ignores X-Forwarded-For from a peer that is not a trusted proxy: the limit is the peer’s', async () => {
     const t = createTestApp(database.db, { settings: { ...LIMIT, TRUSTED_PROXIES: ['loopback'] } });
     const peer = someClient();
