@@ -404,7 +404,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.route('/api', passkeyRoutes({ ...passkeyDeps, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES }));
 
   // Issue 32, D: two-step sign-in.
-  app.route('/api', twoStepRoutes({ db, auth, secret: settings.AUTH_SECRET, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES }));
+  app.route('/api', twoStepRoutes({ db, auth, secret: settings.AUTH_SECRET, clock, throttle: settings, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES }));
 
   // Issue 32, E: asking again and administrators.
   app.route(

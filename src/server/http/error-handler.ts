@@ -2,7 +2,9 @@ import type { ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from '../logger';
 import { loggableError, loggablePath } from '../logger';
+import { TooManyAttempts } from './account-throttle';
 import { AppError } from './app-error';
+import { tooManyAttempts } from './rate-limit';
 import { DATABASE_INPUT_ERROR_BODY, isDatabaseInputError } from './database-input-error';
 import { connectionFailureOf } from '../db/connection-failure';
 
@@ -16,6 +18,8 @@ export function errorHandler(logger: Logger): ErrorHandler {
     if (error instanceof AppError) {
       return c.json({ error: { code: error.code, message: error.message, ...error.details } }, error.status);
     }
+    // A password asked again, too soon after wrong ones (the sign-in back-off): 429 with Retry-After.
+    if (error instanceof TooManyAttempts) return tooManyAttempts(c, error.retryAfterSeconds);
     if (isDatabaseInputError(error)) return c.json(DATABASE_INPUT_ERROR_BODY, 400);
     // The database server went away or stopped taking writes (a failover, a restart): the
     // transaction is whole or absent, and the app is already looking for the primary (decision 046).

@@ -2,10 +2,9 @@ import { Hono } from 'hono';
 import { apiErrorSchema } from '../../../domain/api/api-error';
 import { changePasswordSchema, passwordChangedSchema } from '../../../domain/accounts/password-change';
 import { documented } from '../../http/api-docs';
-import { tooManyAttempts } from '../../http/rate-limit';
 import { type AppEnv, requireUser } from '../../http/session';
 import { validate } from '../../http/validate';
-import { changePassword, TooManyAttempts, type PasswordDeps } from './account-password.service';
+import { changePassword, type PasswordDeps } from './account-password.service';
 
 /** POST /api/me/password: change one's password with the current one (issue 32). */
 export function passwordRoutes(deps: PasswordDeps) {
@@ -23,12 +22,8 @@ export function passwordRoutes(deps: PasswordDeps) {
     validate('json', changePasswordSchema),
     async (c) => {
       c.header('Cache-Control', 'private, no-store');
-      try {
-        return c.json(await changePassword(deps, requireUser(c), c.req.valid('json'), c.req.header('user-agent')));
-      } catch (error) {
-        if (error instanceof TooManyAttempts) return tooManyAttempts(c, error.retryAfterSeconds);
-        throw error;
-      }
+      // Too many wrong current passwords: TooManyAttempts, answered 429 by the error handler.
+      return c.json(await changePassword(deps, requireUser(c), c.req.valid('json'), c.req.header('user-agent')));
     },
   );
 

@@ -7,7 +7,7 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { accounts, sessions, users } from '../../db/schema/auth';
 import { AppError, badRequest, forbidden } from '../../http/app-error';
-import { claimSignInAttempt, clearSignInFailures, signInPolicy, type ThrottleSettings } from '../../http/account-throttle';
+import { claimSignInAttempt, clearSignInFailures, signInPolicy, TooManyAttempts, type ThrottleSettings } from '../../http/account-throttle';
 import { markSessionProven } from '../../http/recent-proof';
 import type { SessionUser } from '../../http/session';
 import { enqueueMail } from '../../mail/outbox';
@@ -28,13 +28,6 @@ export interface PasswordDeps {
   baseUrl: string;
   timeZone: string;
   throttle: ThrottleSettings;
-}
-
-/** A refusal to wait: wrong current passwords back off as wrong sign-ins do (they share the count). */
-export class TooManyAttempts extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super('too many attempts');
-  }
 }
 
 const wrongCurrent = () => badRequest('wrong_password', PASSWORD_CHANGE_MESSAGES.wrongCurrent);

@@ -37,7 +37,7 @@ export function twoStepRoutes(deps: twoStep.TwoStepDeps & { recentProofMinutes: 
     validate('json', twoStepPasswordSchema),
     async (c) => {
       c.header('Cache-Control', 'private, no-store');
-      return c.json(await twoStep.startSetup(deps, requireUser(c).id, c.req.raw.headers, c.req.valid('json').password));
+      return c.json(await twoStep.startSetup(deps, requireUser(c), c.req.raw.headers, c.req.valid('json').password));
     },
   );
 
@@ -61,7 +61,7 @@ export function twoStepRoutes(deps: twoStep.TwoStepDeps & { recentProofMinutes: 
     validate('json', twoStepPasswordSchema),
     async (c) => {
       c.header('Cache-Control', 'private, no-store');
-      return c.json(await twoStep.newRecoveryCodes(deps, requireUser(c).id, c.req.raw.headers, c.req.valid('json').password));
+      return c.json(await twoStep.newRecoveryCodes(deps, requireUser(c), c.req.raw.headers, c.req.valid('json').password));
     },
   );
 
@@ -72,7 +72,7 @@ export function twoStepRoutes(deps: twoStep.TwoStepDeps & { recentProofMinutes: 
     requireRecentProof(deps.recentProofMinutes),
     validate('json', twoStepPasswordSchema),
     async (c) => {
-      const done = await twoStep.turnOff(deps, requireUser(c).id, c.req.raw.headers, c.req.valid('json').password);
+      const done = await twoStep.turnOff(deps, requireUser(c), c.req.raw.headers, c.req.valid('json').password);
       passCookies(c, done.headers);
       return c.json(done.value);
     },

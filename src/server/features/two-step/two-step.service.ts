@@ -5,6 +5,8 @@ import { keyOfOtpauthUri, readCode, TWO_STEP_MESSAGES, type RecoveryCodes, type 
 import type { Db } from '../../db/client';
 import { twoFactors, users } from '../../db/schema/auth';
 import { AppError, badRequest, conflict } from '../../http/app-error';
+import { claimSignInAttempt, clearSignInFailures, signInPolicy, TooManyAttempts, type ThrottleSettings } from '../../http/account-throttle';
+import type { Clock } from '../../clock';
 
 /**
  * Two-step sign-in's settings page (issue 32, decision 050), through better-auth's two-factor
@@ -44,6 +46,9 @@ export interface TwoStepDeps {
   auth: TwoStepAuth;
   /** better-auth's secret (AUTH_SECRET): what the plugin sealed the key and codes with. */
   secret: string;
+  clock: Clock;
+  /** The sign-in back-off, which a wrong password here counts against as a wrong sign-in does. */
+  throttle: ThrottleSettings;
 }
 
 /** An answer and the cookies better-auth set with it (a replaced session). */
@@ -78,9 +83,10 @@ export async function openRecoveryCodes(secret: string, sealed: string): Promise
  * Nothing is on yet: the plugin keeps the key unconfirmed until the first code (confirmSetup).
  * Asking again replaces an unconfirmed key.
  */
-export async function startSetup(deps: TwoStepDeps, userId: string, headers: Headers, password: string): Promise<TwoStepSetup> {
+export async function startSetup(deps: TwoStepDeps, who: PasswordHolder, headers: Headers, password: string): Promise<TwoStepSetup> {
+  const userId = who.id;
   if ((await twoStepStatus(deps, userId)).enabled) throw conflict('two_step_already_on', TWO_STEP_MESSAGES.alreadyOn);
-  const answer = await asked(() => deps.auth.api.enableTwoFactor({ body: { password, method: 'totp' }, headers }));
+  const answer = await withPassword(deps, who, () => deps.auth.api.enableTwoFactor({ body: { password, method: 'totp' }, headers }));
   const totpUri = (answer as { totpURI?: unknown }).totpURI;
   const key = typeof totpUri === 'string' ? keyOfOtpauthUri(totpUri) : null;
   if (typeof totpUri !== 'string' || !key) throw new Error('two-step: better-auth answered no authenticator key');
@@ -103,19 +109,41 @@ export async function confirmSetup(deps: TwoStepDeps, userId: string, headers: H
 }
 
 /** Ten new recovery codes (the password again); the old ones stop working. */
-export async function newRecoveryCodes(deps: TwoStepDeps, userId: string, headers: Headers, password: string): Promise<RecoveryCodes> {
+export async function newRecoveryCodes(deps: TwoStepDeps, who: PasswordHolder, headers: Headers, password: string): Promise<RecoveryCodes> {
+  const userId = who.id;
   if (!(await twoStepStatus(deps, userId)).enabled) throw conflict('two_step_not_on', TWO_STEP_MESSAGES.notOn);
-  const answer = await asked(() => deps.auth.api.generateBackupCodes({ body: { password }, headers }));
+  const answer = await withPassword(deps, who, () => deps.auth.api.generateBackupCodes({ body: { password }, headers }));
   return { recoveryCodes: codesOf(answer) };
 }
 
 /** Turning off (the password; the route asked for a recent proof): the key and codes are deleted. */
-export async function turnOff(deps: TwoStepDeps, userId: string, headers: Headers, password: string): Promise<WithCookies<{ enabled: false }>> {
+export async function turnOff(deps: TwoStepDeps, who: PasswordHolder, headers: Headers, password: string): Promise<WithCookies<{ enabled: false }>> {
+  const userId = who.id;
   const [row] = await deps.db.select({ id: twoFactors.id }).from(twoFactors).where(eq(twoFactors.userId, userId));
   const [user] = await deps.db.select({ enabled: users.twoFactorEnabled }).from(users).where(eq(users.id, userId));
   if (!row && !user?.enabled) throw conflict('two_step_not_on', TWO_STEP_MESSAGES.notOn);
-  const answer = (await asked(() => deps.auth.api.disableTwoFactor({ body: { password }, headers, returnHeaders: true }))) as WithHeaders;
+  const answer = (await withPassword(deps, who, () => deps.auth.api.disableTwoFactor({ body: { password }, headers, returnHeaders: true }))) as WithHeaders;
   return { value: { enabled: false }, headers: answer.headers };
+}
+
+/** Who asks with their password: their id, and the email their sign-in back-off is counted under. */
+export interface PasswordHolder {
+  id: string;
+  email: string;
+}
+
+/**
+ * A better-auth call that checks the password, counted against the account's sign-in back-off
+ * (decision 018) as a wrong sign-in is: without it, someone holding a session could guess the
+ * password here as fast as they could send requests. Too soon: TooManyAttempts (429). A right
+ * password forgets the failures, as a sign-in does.
+ */
+async function withPassword<T>(deps: TwoStepDeps, who: PasswordHolder, call: () => Promise<T>): Promise<T> {
+  const decision = await claimSignInAttempt(deps.db, who.email, deps.clock.now(), signInPolicy(deps.throttle));
+  if (!decision.allowed) throw new TooManyAttempts(decision.retryAfterSeconds);
+  const answer = await asked(call); // a wrong password throws: the attempt stays counted
+  await clearSignInFailures(deps.db, who.email);
+  return answer;
 }
 
 /** better-auth's refusals in the app's shape and words (a wrong password, a wrong code …). */

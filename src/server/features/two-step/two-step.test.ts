@@ -176,6 +176,39 @@ describe('turning two-step sign-in on (decision 050)', () => {
   });
 });
 
+describe('the password asked on this page', () => {
+  it('backs off wrong passwords as wrong sign-ins (one count for both), even sent twenty at once', async () => {
+    const throttled = createTestApp(database.db, { settings: { SIGN_IN_FREE_FAILURES: 3 } });
+    const who = await createUser(database.db);
+    const jar = new Jar();
+    jar.take(await throttled.request('/api/auth/sign-in/email', { method: 'POST', json: { email: who.email, password: who.password } }));
+    const ask = (path: string, password: string) => throttled.request(path, { method: 'POST', cookie: jar.header, json: { password } });
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => ask('/api/me/two-step/setup', `guess ${i}`)));
+    const statuses = answers.map((res) => res.status).sort();
+    expect(statuses.filter((status) => status === 400)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(17);
+    // The right password waits too, and so does the sign-in.
+    const waited = await ask('/api/me/two-step/setup', who.password);
+    expect(waited.status).toBe(429);
+    expect(Number(waited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await throttled.request('/api/auth/sign-in/email', { method: 'POST', json: { email: who.email, password: who.password } })).status).toBe(429);
+    expect(await database.db.select().from(twoFactors).where(eq(twoFactors.userId, who.id))).toEqual([]);
+  });
+
+  it('forgets the wrong passwords after a right one', async () => {
+    const throttled = createTestApp(database.db, { settings: { SIGN_IN_FREE_FAILURES: 2 } });
+    const who = await createUser(database.db);
+    const jar = new Jar();
+    jar.take(await throttled.request('/api/auth/sign-in/email', { method: 'POST', json: { email: who.email, password: who.password } }));
+    const ask = (password: string) => throttled.request('/api/me/two-step/setup', { method: 'POST', cookie: jar.header, json: { password } });
+    expect((await ask('guess 1')).status).toBe(400);
+    expect((await ask(who.password)).status).toBe(200);
+    expect((await ask('guess 2')).status).toBe(400);
+    expect((await ask('guess 3')).status).toBe(400);
+    expect((await ask(who.password)).status).toBe(429);
+  });
+});
+
 describe('signing in with two-step sign-in on', () => {
   it('asks for the code after the password: no session until the right code', async () => {
     const { who, key } = await personWithTwoStep();
