@@ -71,10 +71,11 @@ import { csrfProtection, securityHeaders } from './http/security';
 import { type AppEnv, loadSession } from './http/session';
 import { pageSender, staticSite } from './http/static-site';
 import { authFormRoutes } from './features/auth/auth-forms.routes';
-import type { AuthFormResult } from '../domain/auth/auth-form-result';
+import { emailChangeFormRoutes } from './features/account-email/email-change-forms.routes';
+import type { PageFormDeps } from './http/page-forms';
 import { describePage } from './features/pages/pages.service';
 import { pageRendererFrom } from './http/page-render';
-import type { RenderedPage } from '../domain/rendering/rendered-page';
+import type { FormResult, RenderedPage } from '../domain/rendering/rendered-page';
 import { paymentWebhookRoutes, verificationRoutes } from './features/verification/verification.routes';
 import { findOpenTestSession, recordProviderEvent, type VerificationDeps } from './features/verification/verification.service';
 import { createPaymentProvider } from './payments/create-payment-provider';
@@ -441,7 +442,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
     const pageDeps = { db, clock, logger, baseUrl: settings.BASE_URL, secret: settings.AUTH_SECRET };
     const renderer = deps.ssrDist ? pageRendererFrom(deps.ssrDist, logger) : null;
     // A page drawn by the server asks the API as the visitor: this very app, with their cookie.
-    const renderPage = async (c: Context, formResult?: AuthFormResult): Promise<RenderedPage | null> => {
+    const renderPage = async (c: Context, formResult?: FormResult): Promise<RenderedPage | null> => {
       const loaded = await renderer?.();
       if (!loaded) return null;
       const url = new URL(c.req.url);
@@ -468,23 +469,23 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
     };
     const pageOptions = { describePage: (rawPath: string) => describePage(pageDeps, rawPath), renderPage, timeZone: settings.APP_TIME_ZONE };
     const sendPage = pageSender(deps.webDist, pageOptions);
-    // The /auth page's forms without JavaScript (decision 035): through the same JSON endpoints,
-    // as the visitor (their cookie, address and language), so every guard of those applies.
-    app.route(
-      '/',
-      authFormRoutes({
-        origins,
-        sendPage,
-        callApi: async (c, call) => {
-          const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', origin: c.req.header('origin')!, ...forwardingHeaders(c) };
-          for (const name of ['cookie', 'accept-language', 'user-agent']) {
-            const value = c.req.header(name);
-            if (value) headers[name] = value;
-          }
-          return app.fetch(new Request(new URL(call.path, settings.BASE_URL), { method: 'POST', headers, body: JSON.stringify(call.body) }), c.env);
-        },
-      }),
-    );
+    // The forms pages take without JavaScript (decision 035): /auth's and the email-change links'
+    // buttons (decision 051). Each is sent through the JSON endpoint the page's code calls, as the
+    // visitor (their cookie, address and language), so every guard of that endpoint applies.
+    const formDeps: PageFormDeps = {
+      origins,
+      sendPage,
+      callApi: async (c, call) => {
+        const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', origin: c.req.header('origin')!, ...forwardingHeaders(c) };
+        for (const name of ['cookie', 'accept-language', 'user-agent']) {
+          const value = c.req.header(name);
+          if (value) headers[name] = value;
+        }
+        return app.fetch(new Request(new URL(call.path, settings.BASE_URL), { method: 'POST', headers, body: JSON.stringify(call.body) }), c.env);
+      },
+    };
+    app.route('/', authFormRoutes(formDeps));
+    app.route('/', emailChangeFormRoutes(formDeps));
     app.route('/', staticSite(deps.webDist, pageOptions, sendPage));
   }
 

@@ -24,14 +24,23 @@ import { createI18n } from './i18n/i18n';
 import { InitialThemeContext } from './i18n/preferences-context';
 import type { RoutePath } from '../domain/routing/route-paths';
 import { AppRoutes, preloadPage } from './router';
-import { AUTH_FORM_RESULT_KEY } from './features/auth/auth-form-result';
+import { FORM_RESULT_KEY } from './components/page-form';
 
 /**
- * The pages drawn on the server: those a newcomer meets first, often from a shared link. The
- * others are drawn in the browser as before (their first screen needs the visitor's session
- * anyway, and a signed-out visit sends them to /auth).
+ * The pages drawn on the server: those a newcomer meets first, often from a shared link, and
+ * those whose forms work without JavaScript (decision 035). The others are drawn in the browser
+ * as before (their first screen needs the visitor's session anyway, and a signed-out visit sends
+ * them to /auth).
  */
-export const SERVER_DRAWN_ROUTES: readonly RoutePath[] = ['/', '/auth', '/caucus/:id', '/debate/:id'];
+export const SERVER_DRAWN_ROUTES: readonly RoutePath[] = [
+  '/',
+  '/auth',
+  '/caucus/:id',
+  '/debate/:id',
+  // A mail link's page, whose button works without JavaScript (decisions 051 and 035).
+  '/email-change/confirm/:token',
+  '/email-change/undo/:token',
+];
 
 /** One translator per language, made once: pages never change their language while drawn. */
 const translators: Record<Language, ReturnType<typeof createI18n>> = {
@@ -116,7 +125,7 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
   const queryClient = newQueryClient();
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   // A form sent without JavaScript (decision 035): the page reads how it went, and so does the browser's first render.
-  if (request.formResult) queryClient.setQueryData(AUTH_FORM_RESULT_KEY, request.formResult);
+  if (request.formResult) queryClient.setQueryData(FORM_RESULT_KEY, request.formResult);
   let html = draw(queryClient, request);
   for (let round = 0; ; round++) {
     const queries = queryClient.getQueryCache().getAll().filter(waiting);

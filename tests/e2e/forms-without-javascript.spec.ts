@@ -1,9 +1,10 @@
-// The /auth page's forms work without JavaScript and never put a secret in an address (issue 29,
-// decision 035): the server draws the page, its forms post to the page itself, and the server
-// answers with the next page or the form drawn again. The same holds for a form sent before the
-// app's code has run (a slow phone, clicked early).
+// The /auth page's forms, and the email-change links' buttons (decision 051), work without
+// JavaScript and never put a secret in an address (issue 29, decision 035): the server draws the
+// page, its forms post to the page itself, and the server answers with the next page or the form
+// drawn again. The same holds for a form sent before the app's code has run (a slow phone,
+// clicked early).
 import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
-import { expect, test, uniqueEmail } from './support/fixtures';
+import { appAdopted, expect, test, uniqueEmail } from './support/fixtures';
 
 /** A browser context with JavaScript off, as a visitor with it disabled. */
 async function withoutJavaScript<T>(browser: Browser, baseURL: string | undefined, use: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
@@ -42,6 +43,29 @@ function expectNoSecretInAddresses(page: Page, loads: Request[], secrets: string
  */
 async function adopted(page: Page) {
   await expect(page.getByLabel('Describe your political alignment')).toHaveCount(0);
+}
+
+/**
+ * Holds back the app's code on the page's next load: the page is the server's HTML alone, as on a
+ * slow phone. After `letThrough()` (the load was held) the next page, the one answering a form,
+ * gets its code; `release()` ends the held requests.
+ */
+async function holdAppCode(page: Page) {
+  let holding = true;
+  const held: Array<() => Promise<void>> = [];
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    if (holding) held.push(() => route.abort().catch(() => undefined));
+    else await route.continue();
+  });
+  return {
+    letThrough() {
+      expect(held.length, 'the first load asked for the app’s code').toBeGreaterThan(0);
+      holding = false;
+    },
+    async release() {
+      for (const end of held) await end();
+    },
+  };
 }
 
 /** The form submissions among `loads`: each must be a POST to the page's own address. */
@@ -172,25 +196,17 @@ test('without JavaScript: forgot password, then a new password from the mailed l
 
 test('a Log In clicked before the app’s code has run posts the form: no password in any address, and the answer is adopted by the app', async ({ page, createUser }) => {
   const user = await createUser({ name: 'Eli Early' });
-  // The app's code is held back on the first load: the page is the server's HTML alone, as on a
-  // slow phone. The page that answers the form gets its code.
-  let holding = true;
-  const held: Array<() => Promise<void>> = [];
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    if (holding) held.push(() => route.abort().catch(() => undefined));
-    else await route.continue();
-  });
+  const code = await holdAppCode(page);
   const loads = watchNavigations(page);
   await page.goto('/auth', { waitUntil: 'commit' });
   const form = page.getByRole('form', { name: 'Log in' });
   await form.getByLabel('Email').fill(user.email);
   await form.getByLabel('Password', { exact: true }).fill('an early wrong guess');
   const answered = page.waitForResponse((r) => r.request().isNavigationRequest() && r.request().method() === 'POST');
-  expect(held.length).toBeGreaterThan(0);
-  holding = false; // the first page's code stays held; the answer's is let through
+  code.letThrough();
   await form.getByRole('button', { name: 'Log In', exact: true }).click();
   expect((await answered).status()).toBe(401);
-  for (const release of held) await release();
+  await code.release();
 
   // The answer, drawn with the refusal, is adopted by the app (the fixture fails on a mismatch)
   // and then works as the app: the next sign-in is sent by its code.
@@ -228,4 +244,83 @@ test('once the app runs, the Log In form is sent by its code (no page load), as 
   await expect(page).toHaveURL(/\/profile$/);
   expect(formPosts(loads)).toEqual([]);
   expectNoSecretInAddresses(page, loads, [user.password]);
+});
+
+/** A person signed in through the API in `context`, who asked (through the API too) to move to `newEmail`. */
+async function emailChangeRequested(context: BrowserContext, origin: string, user: { email: string; password: string }, newEmail: string) {
+  const signIn = await context.request.post('/api/auth/sign-in/email', { data: { email: user.email, password: user.password }, headers: { Origin: origin } });
+  expect(signIn.status()).toBe(200);
+  const asked = await context.request.post('/api/me/email', { data: { newEmail }, headers: { Origin: origin } });
+  expect(asked.status(), await asked.text()).toBe(202);
+}
+
+test('without JavaScript: the new address’s link confirms the change, and the old address’s “This wasn’t me” puts it back, both by POST to the link itself', async ({ browser, baseURL, origin, createUser, mailbox }) => {
+  const user = await createUser({ name: 'Mona Mover' });
+  const newEmail = uniqueEmail('noscript-moved');
+  await withoutJavaScript(browser, baseURL, async (page, context) => {
+    await emailChangeRequested(context, origin, user, newEmail);
+    const loads = watchNavigations(page);
+    const account = async () => ((await (await context.request.get('/api/session')).json()) as { user: { email: string } | null }).user;
+
+    // The new address's link: opening it changes nothing; the button does.
+    const confirmLink = new URL(mailbox.firstUrl(await mailbox.waitForMessage(newEmail, { subject: 'Confirm your new email address' })));
+    await page.goto(confirmLink.pathname);
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm your new email address' })).toBeVisible();
+    expect((await account())?.email).toBe(user.email);
+    await page.getByRole('button', { name: 'Confirm new email' }).click();
+    await expect(page.getByRole('status')).toContainText(`Done: your account's email address is now ${newEmail}.`);
+    await expect(page.getByRole('link', { name: 'Back to sign-in and security' })).toHaveAttribute('href', '/security');
+    expect((await account())?.email).toBe(newEmail);
+
+    // The old address's notice: "This wasn't me" puts the address back and signs this browser out.
+    const undoLink = new URL(mailbox.firstUrl(await mailbox.waitForMessage(user.email, { subject: 'Your email address is being changed' })));
+    await page.goto(undoLink.pathname);
+    await expect(page.getByRole('heading', { level: 1, name: "This wasn't me" })).toBeVisible();
+    await page.getByRole('button', { name: 'Put my address back and sign out everywhere' }).click();
+    await expect(page.getByRole('status')).toContainText(`Your address ${user.email} is back, and every device is signed out of your account.`);
+    await expect(page.getByRole('link', { name: 'Reset your password' })).toHaveAttribute('href', '/auth?reset=true');
+    expect(await account()).toBeNull();
+
+    // The link works once: pressed again, the page says so in the words it shows with JavaScript.
+    await page.goto(undoLink.pathname);
+    await page.getByRole('button', { name: 'Put my address back and sign out everywhere' }).click();
+    await expect(page.getByRole('alert')).toHaveText('This link is not valid, has expired or was already used. Ask for a new one from your security page.');
+
+    expect(formPosts(loads)).toEqual([
+      { method: 'POST', path: confirmLink.pathname },
+      { method: 'POST', path: undoLink.pathname },
+      { method: 'POST', path: undoLink.pathname },
+    ]);
+  });
+  const signIn = await browser.newContext({ baseURL });
+  try {
+    expect((await signIn.request.post('/api/auth/sign-in/email', { data: { email: user.email, password: user.password }, headers: { Origin: origin } })).status()).toBe(200);
+  } finally {
+    await signIn.close();
+  }
+});
+
+test('an email-change button pressed before the app’s code has run posts the form, and the answer is adopted by the app', async ({ page, context, origin, createUser, mailbox }) => {
+  const user = await createUser({ name: 'Otto Early' });
+  const newEmail = uniqueEmail('early-moved');
+  await emailChangeRequested(context, origin, user, newEmail);
+  const link = new URL(mailbox.firstUrl(await mailbox.waitForMessage(newEmail, { subject: 'Confirm your new email address' })));
+  const code = await holdAppCode(page);
+  const loads = watchNavigations(page);
+  await page.goto(link.pathname, { waitUntil: 'commit' });
+  const button = page.getByRole('button', { name: 'Confirm new email' });
+  await expect(button).toBeVisible();
+  const answered = page.waitForResponse((r) => r.request().isNavigationRequest() && r.request().method() === 'POST');
+  code.letThrough();
+  await button.click();
+  expect((await answered).status()).toBe(200);
+  await code.release();
+
+  // Adopted unchanged (the fixture fails on a mismatch), and it is the app's page from then on.
+  await appAdopted(page);
+  await expect(page.getByRole('status')).toContainText(`Done: your account's email address is now ${newEmail}.`);
+  await page.getByRole('link', { name: 'Back to sign-in and security' }).click();
+  await expect(page).toHaveURL(/\/security$/);
+  await expect(page.getByTestId('current-email')).toHaveText(newEmail);
+  expect(formPosts(loads)).toEqual([{ method: 'POST', path: link.pathname }]);
 });

@@ -1,7 +1,10 @@
+import type { FormRefusal } from '../rendering/page-form';
+
 /**
  * What the /auth page's forms sent without JavaScript (decision 035) have in common between the
- * server and the page: the addresses they lead to, the field that names the form, and how one
- * went (the page is drawn with it). Plain data: no zod, so the page's first load stays light.
+ * server and the page: the addresses they lead to and how one went (the page is drawn with it).
+ * Plain data: no zod, so the page's first load stays light. What every page form shares is in
+ * src/domain/rendering/page-form.ts.
  */
 
 /** Where the confirmation link lands (the server appends `error=…` when it fails). */
@@ -20,9 +23,6 @@ export const TWO_STEP_FORM = 'two-step';
 
 export const AUTH_FORMS = ['login', 'register', 'forgot', 'new-password', TWO_STEP_FORM] as const;
 export type AuthFormName = (typeof AUTH_FORMS)[number];
-
-/** The hidden field that says which of the page's forms was sent. */
-export const AUTH_FORM_FIELD = 'form';
 
 /** A field's problem: its message, or `true` when it is only missing (the form's summary says so). */
 export type FormProblems = Partial<Record<string, string | true>>;
@@ -46,5 +46,5 @@ export interface AuthFormResult {
   /** Problems found in the fields before asking the API (the page's own checks). */
   problems?: FormProblems;
   /** The API's refusal, as the page's code would have received it. */
-  refusal?: { status: number; code: string; message: string };
+  refusal?: FormRefusal;
 }

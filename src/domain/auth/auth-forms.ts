@@ -4,8 +4,8 @@ import { PASSWORD_MIN } from '../profiles/limits';
 import { MESSAGES, registerFormSchema } from '../profiles/profile-schemas';
 import { hasControlCharacters } from '../text/text-schema';
 import { readCode, TWO_STEP_MESSAGES } from '../accounts/two-step';
+import { PAGE_FORM_FIELD, type PageFormCall } from '../rendering/page-form';
 import {
-  AUTH_FORM_FIELD,
   CONFIRM_CALLBACK,
   DEFAULT_POST_LOGIN_PATH,
   RESET_REDIRECT,
@@ -24,16 +24,10 @@ import {
  * the same result to draw that page (src/web/features/auth).
  */
 
-/** The API call a form asks for. */
-export interface AuthFormCall {
-  path: string;
-  body: Record<string, unknown>;
-}
-
 export type AuthFormReading =
   | { kind: 'unknown' }
   | { kind: 'invalid'; result: AuthFormResult }
-  | { kind: 'call'; form: AuthFormName; call: AuthFormCall; values: AuthFormValues };
+  | { kind: 'call'; form: AuthFormName; call: PageFormCall; values: AuthFormValues };
 
 /** The refusal of a set-new-password form sent without the token of its link. */
 export const MISSING_TOKEN = { status: 400, code: 'INVALID_TOKEN', message: 'This password reset link is invalid or has expired.' } as const;
@@ -83,7 +77,7 @@ const refused = (form: AuthFormName, values: AuthFormValues, problems: FormProbl
  * the one the page's code makes (src/web/features/auth/auth-api.ts).
  */
 export function readAuthForm(fields: URLSearchParams, query: URLSearchParams): AuthFormReading {
-  const form = fields.get(AUTH_FORM_FIELD);
+  const form = fields.get(PAGE_FORM_FIELD);
   switch (form) {
     case 'login': {
       const email = text(fields, 'email').trim();

@@ -4,8 +4,14 @@
  * (src/web/server-render.tsx, built into dist/ssr).
  */
 
+import type { EmailChangeFormResult } from '../accounts/email-change-form';
 import type { AuthFormResult } from '../auth/auth-form-result';
 import type { Language, Theme } from '../i18n/languages';
+
+/** How a form of a page sent without JavaScript went (decision 035): /auth's, or an email-change link's button (decision 051). */
+export type FormResult = AuthFormResult | EmailChangeFormResult;
+/** The forms pages take without JavaScript, by the name their hidden `form` field gives. */
+export type PageFormName = FormResult['form'];
 
 /** One page to draw. */
 export interface RenderRequest {
@@ -22,7 +28,7 @@ export interface RenderRequest {
   /** Answers an API request (`/api/…`) as the visitor: the server's own app, with their cookie. */
   fetchApi: (path: string, init: RequestInit) => Promise<Response>;
   /** How a form of the page sent without JavaScript went (decision 035): the page is drawn with it. */
-  formResult?: AuthFormResult;
+  formResult?: FormResult;
 }
 
 /** A page drawn by the server. */

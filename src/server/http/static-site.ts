@@ -4,9 +4,8 @@ import { Hono, type Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { languagePreloadLinks, readLanguagePreloads, readRoutePreloads, routePreloadLinks, type RoutePreloads } from './route-preloads';
-import type { AuthFormResult } from '../../domain/auth/auth-form-result';
 import { translateMessage } from '../../domain/i18n/translate-message';
-import type { RenderedPage } from '../../domain/rendering/rendered-page';
+import type { FormResult, RenderedPage } from '../../domain/rendering/rendered-page';
 import { withRenderedPage } from './page-render';
 import { languageOf, themeOf, withHtmlAttributes } from './request-language';
 import { allowStyles, newCspNonce, styleAttributeSources } from './security';
@@ -45,7 +44,7 @@ export interface StaticSiteOptions {
    * The page at the request's path drawn by the server with the visitor's data (decision 022),
    * or null to let the browser draw it. Without it every page is drawn in the browser.
    */
-  renderPage?: (c: Context, formResult?: AuthFormResult) => Promise<RenderedPage | null>;
+  renderPage?: (c: Context, formResult?: FormResult) => Promise<RenderedPage | null>;
   /** The app's time zone, written on `<html data-time-zone>` for the app's dates (default UTC). */
   timeZone?: string;
 }
@@ -80,7 +79,7 @@ function currentBuild(indexFile: string, distDir: string) {
 /** How a page is answered: its status, and how a form sent to it went (decision 035). */
 export interface PageAnswer {
   status?: ContentfulStatusCode;
-  formResult?: AuthFormResult;
+  formResult?: FormResult;
 }
 
 /** Answers a request with the page at its path (index.html, drawn by the server where it can). */
@@ -142,7 +141,7 @@ export function staticSite(distDir: string, options: StaticSiteOptions = {}, sen
   app.get('/index.html', sendIndex);
   app.use('*', serveStatic({ root, precompressed: true }));
   app.get('*', sendIndex);
-  // A page takes no form (the /auth page's are answered before this, decision 035): a form sent
+  // A page takes no form (the few that do are answered before this, decision 035): a form sent
   // before the page's code ran is refused in words, its fields unread.
   app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', (c) => {
     c.header('Allow', 'GET, HEAD');

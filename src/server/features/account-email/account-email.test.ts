@@ -8,6 +8,7 @@ import { emailInvitations, votingMemberInvitations } from '../../db/schema/caucu
 import { mailOutbox, newsletterSubscriptions, rateLimits } from '../../db/schema/platform';
 import { signInKey } from '../../http/account-throttle';
 import { createCaucusRow } from '../../test/caucus-factories';
+import { emailChangeTokenIn } from '../../test/email-change-links';
 import { createUser } from '../../test/factories';
 import { createTestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
@@ -29,13 +30,7 @@ const freshAddress = () => `new${++n}-${Date.now()}@example.test`;
 async function mailsTo(address: string) {
   return database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, address)).orderBy(desc(mailOutbox.createdAt));
 }
-async function tokenIn(address: string, kind: 'confirm' | 'undo'): Promise<string> {
-  for (const mail of await mailsTo(address)) {
-    const match = mail.textBody.match(new RegExp(`/email-change/${kind}/([A-Za-z0-9_-]{43})`));
-    if (match) return match[1]!;
-  }
-  throw new Error(`no ${kind} link in the mail to ${address}`);
-}
+const tokenIn = (address: string, kind: 'confirm' | 'undo') => emailChangeTokenIn(database.db, address, kind);
 const userRow = async (id: string) => (await database.db.select().from(users).where(eq(users.id, id)))[0]!;
 
 /** A person signed in (a fresh session: a fresh proof) who asked to move to a new address. */

@@ -1,56 +1,32 @@
 // The /auth page's forms without JavaScript (issue 29, decision 035): POST /auth takes the
 // form-encoded fields, goes through the same JSON endpoints and guards, and answers with a
 // redirect or the page drawn again. Never a secret in an address, never a 500.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthFormResult } from '../../../domain/auth/auth-form-result';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { mailOutbox } from '../../db/schema/platform';
-import { RENDERER_FILE } from '../../http/page-render';
 import { createUser, DEFAULT_PASSWORD } from '../../test/factories';
+import { FORM_ENCODED as FORM, formResultIn, formResultPages, postForm as post } from '../../test/form-pages';
 import { createTestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 
 let database: Database;
 let t: ReturnType<typeof createTestApp>;
-let dist: string;
-let ssr: string;
+const pages = formResultPages();
+const dist = pages.webDist;
+const ssr = pages.ssrDist;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  dist = mkdtempSync(path.join(tmpdir(), 'auth-forms-web-'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="en"><head><title>App</title></head><body><div id="root"></div></body></html>');
-  // The page renderer's contract (decision 022): this one draws the form result it was given, so
-  // the tests read exactly what the page would be drawn with (the browser tests draw the real page).
-  ssr = mkdtempSync(path.join(tmpdir(), 'auth-forms-ssr-'));
-  writeFileSync(
-    path.join(ssr, RENDERER_FILE),
-    'export const renderPage = async (r) => ({ html: `<pre id="form-result">${JSON.stringify(r.formResult ?? null).replace(/</g, "\\\\u003c")}</pre>`, state: "{}" });',
-  );
   t = createTestApp(database.db, { webDist: dist, ssrDist: ssr });
 });
-afterAll(() => {
-  rmSync(dist, { recursive: true, force: true });
-  rmSync(ssr, { recursive: true, force: true });
-});
-
-const FORM = 'application/x-www-form-urlencoded';
-
-function post(app: ReturnType<typeof createTestApp>, url: string, fields: Record<string, string> | string, init: { headers?: Record<string, string>; remoteAddress?: string } = {}) {
-  const body = typeof fields === 'string' ? fields : new URLSearchParams(fields).toString();
-  return app.request(url, { method: 'POST', body, headers: { 'content-type': FORM, ...init.headers }, remoteAddress: init.remoteAddress });
-}
+afterAll(() => pages.remove());
 
 /** The form result the answer's page was drawn with. */
 async function formResultOf(res: Response): Promise<AuthFormResult | null> {
-  const html = await res.text();
-  const match = /<pre id="form-result">([^<]*)<\/pre>/.exec(html);
-  if (!match) throw new Error(`no page drawn: ${html.slice(0, 300)}`);
-  return JSON.parse(match[1]!) as AuthFormResult | null;
+  return formResultIn(await res.text()) as AuthFormResult | null;
 }
 
 let n = 0;
@@ -149,7 +125,7 @@ describe('the Register form without JavaScript', () => {
     expect(res.status).toBe(422);
     const text = await res.text();
     expect(text).not.toContain('a long enough password');
-    const result = JSON.parse(/<pre id="form-result">([^<]*)<\/pre>/.exec(text)![1]!) as AuthFormResult;
+    const result = formResultIn(text) as AuthFormResult;
     expect(result).toMatchObject({ form: 'register', outcome: 'refused', problems });
     expect(await database.db.select().from(users).where(eq(users.email, address))).toEqual([]);
   });

@@ -1,4 +1,3 @@
-import { AUTH_FORM_FIELD, type AuthFormName } from '../../../domain/auth/auth-form-result';
 import { AlertCircle, CheckCircle2, Info, Loader2 } from 'lucide-react';
 import { useEffect, useId, useRef, type InputHTMLAttributes, type MouseEvent, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { Button } from '../../components/ui/button';
@@ -132,9 +131,4 @@ export function followInPage(event: MouseEvent<HTMLAnchorElement>, inPage: () =>
   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   event.preventDefault();
   inPage();
-}
-
-/** Says which of the page's forms was sent, for the server's no-JavaScript handler (decision 035). */
-export function FormName({ form }: { form: AuthFormName }) {
-  return <input type="hidden" name={AUTH_FORM_FIELD} value={form} />;
 }

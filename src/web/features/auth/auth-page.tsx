@@ -17,7 +17,6 @@ import { savePostLoginPath, takePostLoginPath } from '../session/post-login-path
 import { SESSION_KEY, useSession } from '../session/use-session';
 import { resendConfirmation } from './auth-api';
 import { AuthCard, followInPage, type Notice } from './auth-fields';
-import { useAuthFormResult } from './auth-form-result';
 import { isUserId, messageOf } from './auth-messages';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
@@ -25,7 +24,8 @@ import { NewPasswordForm } from './new-password-form';
 import { RegisterForm } from './register-form';
 import { useDocumentTitle } from '../../components/layout/use-document-title';
 import { COMMON_PASSWORD } from '../../../domain/accounts/common-passwords';
-import { TWO_STEP_FORM, TWO_STEP_PARAM } from '../../../domain/auth/auth-form-result';
+import { AUTH_FORMS, TWO_STEP_FORM, TWO_STEP_PARAM } from '../../../domain/auth/auth-form-result';
+import { useFormResult, usePageAddress } from '../../components/page-form';
 import { TRUST_DAYS_DEFAULT } from '../../../domain/accounts/two-step';
 import { TwoStepSignIn, twoStepRefusalText } from '../two-step/two-step-sign-in';
 
@@ -41,7 +41,7 @@ type Tab = 'login' | 'register';
  * ?ref={userId} opens the Register tab for a referred visitor.
  * Every navigation to /auth starts the page afresh from its URL.
  * Every form also works without JavaScript (decision 035): it posts to this page's own URL, and
- * the server answers with a redirect or this page drawn with how it went (useAuthFormResult).
+ * the server answers with a redirect or this page drawn with how it went (useFormResult).
  */
 export default function AuthPage() {
   const { t } = useTranslation('auth');
@@ -58,9 +58,9 @@ function AuthFlow() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { user, isLoading } = useSession();
-  const formResult = useAuthFormResult();
+  const formResult = useFormResult(AUTH_FORMS);
   // The forms post here without JavaScript; the page's code handles them itself once it runs.
-  const action = location.pathname + location.search;
+  const action = usePageAddress();
 
   const ref = params.get('ref');
   const referrer = isUserId(ref) ? ref : undefined;

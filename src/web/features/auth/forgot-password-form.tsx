@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { EMAIL_MAX } from '../../../domain/profiles/limits';
 import { Button } from '../../components/ui/button';
 import { requestPasswordReset } from './auth-api';
-import { FormAlert, FormName, SubmitButton, TextField, focusFirstInvalid, followInPage, type FieldProblem, type Notice } from './auth-fields';
+import { FormName } from '../../components/page-form';
+import { FormAlert, SubmitButton, TextField, focusFirstInvalid, followInPage, type FieldProblem, type Notice } from './auth-fields';
 import { messageOf } from './auth-messages';
 
 interface ForgotPasswordFormProps {

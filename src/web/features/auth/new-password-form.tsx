@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/profiles/limits';
 import { Button } from '../../components/ui/button';
 import { resetPassword } from './auth-api';
-import { FormAlert, FormName, SubmitButton, TextField, focusFirstInvalid, followInPage, type FieldProblem } from './auth-fields';
+import { FormName } from '../../components/page-form';
+import { FormAlert, SubmitButton, TextField, focusFirstInvalid, followInPage, type FieldProblem } from './auth-fields';
 import { errorCode, messageOf } from './auth-messages';
 import { COMMON_PASSWORD } from '../../../domain/accounts/common-passwords';
 

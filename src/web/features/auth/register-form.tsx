@@ -9,7 +9,8 @@ import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../../domain
 import { registerFormSchema, type RegisterForm } from '../../../domain/profiles/profile-schemas';
 import { signUp } from './auth-api';
 import { useHydrated } from '../../components/use-hydrated';
-import { FormAlert, FormName, SelectField, SubmitButton, TextField, focusFirstInvalid, type FieldProblem } from './auth-fields';
+import { FormName } from '../../components/page-form';
+import { FormAlert, SelectField, SubmitButton, TextField, focusFirstInvalid, type FieldProblem } from './auth-fields';
 import { errorCode, messageOf } from './auth-messages';
 import { COMMON_PASSWORD } from '../../../domain/accounts/common-passwords';
 import { useAlignmentName } from '../../i18n/alignment-name';

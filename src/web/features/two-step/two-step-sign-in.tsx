@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CODE_INPUT_MAX, readCode } from '../../../domain/accounts/two-step';
 import { TWO_STEP_FORM, type AuthFormResult } from '../../../domain/auth/auth-form-result';
 import { ApiError } from '../../api/http';
+import { FormName } from '../../components/page-form';
 import { Button } from '../../components/ui/button';
 import { FieldError, Input, Label } from '../../components/ui/form-controls';
 import { verifySignInCode } from './two-step-queries';
@@ -80,7 +81,7 @@ export function TwoStepSignIn({
 
   return (
     <form method="post" action={action} onSubmit={submit} noValidate className="space-y-4" aria-label={t('signIn.formLabel')}>
-      <input type="hidden" name="form" value={TWO_STEP_FORM} />
+      <FormName form={TWO_STEP_FORM} />
       <p className="text-sm text-slate-700">{recovery ? t('signIn.recoveryHint') : t('signIn.codeHint')}</p>
       <div className="space-y-1">
         <Label htmlFor={`${id}-code`}>{recovery ? t('signIn.recoveryLabel') : t('signIn.codeLabel')}</Label>

@@ -1,0 +1,41 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { PAGE_FORM_FIELD } from '../../domain/rendering/page-form';
+import type { FormResult, PageFormName } from '../../domain/rendering/rendered-page';
+
+// A page's form that also works without JavaScript (decision 035): it posts to the page's own
+// address, naming itself in a hidden field; the server sends it through the JSON endpoint the
+// page's code calls and draws the page again with how it went. Once the app runs, the page's
+// code sends it itself, as before.
+
+/**
+ * Where a page drawn in answer to such a form finds how it went: the server's renderer puts it in
+ * the page's data (server-render.tsx), so the browser's first render reads the same and adopts
+ * the page unchanged.
+ */
+export const FORM_RESULT_KEY = ['form-result'] as const;
+
+/** The result of one of `forms` the page was drawn with, once: forgotten after the first render. */
+export function useFormResult<N extends PageFormName>(forms: readonly N[]): (FormResult & { form: N }) | null {
+  const queryClient = useQueryClient();
+  const [result] = useState(() => {
+    const sent = queryClient.getQueryData<FormResult>(FORM_RESULT_KEY);
+    return sent && (forms as readonly string[]).includes(sent.form) ? (sent as FormResult & { form: N }) : null;
+  });
+  useEffect(() => {
+    if (result) queryClient.removeQueries({ queryKey: FORM_RESULT_KEY, exact: true });
+  }, [queryClient, result]);
+  return result;
+}
+
+/** Where the page's forms post without JavaScript: its own address, query included (a `ref`, a reset `token` stays). */
+export function usePageAddress(): string {
+  const location = useLocation();
+  return location.pathname + location.search;
+}
+
+/** Says which of the page's forms was sent, for the server's no-JavaScript handler. */
+export function FormName({ form }: { form: PageFormName }) {
+  return <input type="hidden" name={PAGE_FORM_FIELD} value={form} />;
+}
