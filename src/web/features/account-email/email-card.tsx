@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { EMAIL_MAX, emailAddressSchema, type OwnEmail } from '../../../domain/accounts/email-change';
 import { ApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent, IconCardHeader } from '../../components/ui/card';
 import { LabelledInput } from '../../components/ui/form-controls';
 import { LoadingBlocks, RetryError } from '../../components/ui/query-states';
 import { useFormat } from '../../i18n/format';
@@ -22,13 +22,7 @@ export function EmailCard() {
   const own = useOwnEmail();
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Mail className="h-5 w-5 text-navy-700" aria-hidden="true" />
-          {t('card.title')}
-        </CardTitle>
-        <CardDescription>{t('card.description')}</CardDescription>
-      </CardHeader>
+      <IconCardHeader icon={Mail} title={t('card.title')} description={t('card.description')} />
       <CardContent className="space-y-5">
         {own.isLoading ? (
           <LoadingBlocks heights={['h-8', 'h-24']} />

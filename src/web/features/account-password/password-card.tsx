@@ -8,7 +8,7 @@ import type { ChangePasswordInput, PasswordChanged } from '../../../domain/accou
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/profiles/limits';
 import { api, ApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent, IconCardHeader } from '../../components/ui/card';
 import { FieldError, LabelledInput } from '../../components/ui/form-controls';
 import { DEVICES_KEY } from '../account-devices/device-queries';
 
@@ -84,13 +84,7 @@ export function PasswordCard() {
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <LockKeyhole className="h-5 w-5 text-navy-700" aria-hidden="true" />
-          {t('title')}
-        </CardTitle>
-        <CardDescription>{t('description')}</CardDescription>
-      </CardHeader>
+      <IconCardHeader icon={LockKeyhole} title={t('title')} description={t('description')} />
       <CardContent>
         {/* method="post": a password never travels in an address (decision 035). */}
         <form ref={form} method="post" onSubmit={submit} className="space-y-4" aria-label={t('title')} noValidate>

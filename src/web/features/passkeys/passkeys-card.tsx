@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { PASSKEY_NAME_MAX, type Passkey } from '../../../domain/accounts/passkeys';
 import { ApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent, IconCardHeader } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { LoadingBlocks, RetryError } from '../../components/ui/query-states';
 import { useFormat } from '../../i18n/format';
@@ -34,13 +34,7 @@ export function PasskeysCard() {
   const supported = useWebAuthnSupport();
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Fingerprint className="h-5 w-5 text-navy-700" aria-hidden="true" />
-          {t('title')}
-        </CardTitle>
-        <CardDescription>{t('description')}</CardDescription>
-      </CardHeader>
+      <IconCardHeader icon={Fingerprint} title={t('title')} description={t('description')} />
       <CardContent className="space-y-5">
         {supported === false ? (
           <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" role="status">

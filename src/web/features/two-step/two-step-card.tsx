@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { CODE_INPUT_MAX, groupKey, RECOVERY_CODES_COUNT, type TwoStepSetup } from '../../../domain/accounts/two-step';
 import { ApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent, IconCardHeader } from '../../components/ui/card';
 import { CopyButton } from '../../components/ui/copy-button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { LabelledInput } from '../../components/ui/form-controls';
@@ -32,13 +32,7 @@ export function TwoStepCard() {
 
   return (
     <Card id="two-step" aria-labelledby="two-step-title">
-      <CardHeader>
-        <CardTitle id="two-step-title" className="flex items-center gap-2">
-          <ShieldCheck className="h-5 w-5 text-navy-700" aria-hidden="true" />
-          {t('card.title')}
-        </CardTitle>
-        <CardDescription>{t('card.description')}</CardDescription>
-      </CardHeader>
+      <IconCardHeader icon={ShieldCheck} titleId="two-step-title" title={t('card.title')} description={t('card.description')} />
       <CardContent className="space-y-4">
         {status.isLoading ? (
           <LoadingBlocks heights={['h-10', 'h-10']} />
