@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useQueryClient } from '@tanstack/react-query';
 import { PASSKEY_NAME_MAX, type Passkey } from '../../../domain/accounts/passkeys';
-import { ApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, IconCardHeader } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
@@ -14,7 +13,7 @@ import { LoadingBlocks, RetryError } from '../../components/ui/query-states';
 import { useFormat } from '../../i18n/format';
 import { useConfirmIdentity } from '../account-security/use-confirm-identity';
 import { PasskeyNameField } from './passkey-name-field';
-import { addPasskey, ceremonyProblem, PASSKEYS_KEY, usePasskeys, useRemovePasskey, useRenamePasskey } from './passkey-api';
+import { addPasskey, ceremonyProblemText, PASSKEYS_KEY, usePasskeys, useRemovePasskey, useRenamePasskey } from './passkey-api';
 
 /** Whether this browser can make and use passkeys (false while the page is drawn on the server). */
 function useWebAuthnSupport(): boolean | null {
@@ -99,11 +98,8 @@ function AddPasskeyForm() {
       setOpen(false);
       toast.success(t('add.done', { name: added.name }));
     } catch (error) {
-      if (error instanceof ApiError) setProblem(error.message);
-      else {
-        const key = ceremonyProblem(error);
-        if (key) setProblem(t(key));
-      }
+      const text = ceremonyProblemText(error, t);
+      if (text) setProblem(text);
     } finally {
       setPending(false);
     }
