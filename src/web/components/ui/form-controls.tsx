@@ -55,15 +55,17 @@ type LabelledInputProps = InputHTMLAttributes<HTMLInputElement> & {
   hint?: string;
   /** The field's error, shown and announced (`${id}-problem`); the input is then aria-invalid. */
   problem?: string | null;
+  /** Classes for the input itself (`className` is the wrapper's). */
+  inputClassName?: string;
 };
 
 /** A labelled input with its hint and error, wired for screen readers: the shape of every form field of the account cards. */
-export const LabelledInput = forwardRef<HTMLInputElement, LabelledInputProps>(function LabelledInput({ id, label, hint, problem, className, ...props }, ref) {
+export const LabelledInput = forwardRef<HTMLInputElement, LabelledInputProps>(function LabelledInput({ id, label, hint, problem, className, inputClassName, ...props }, ref) {
   const describedBy = [hint ? `${id}-hint` : null, problem ? `${id}-problem` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cn('space-y-1', className)}>
       <Label htmlFor={id}>{label}</Label>
-      <Input ref={ref} id={id} aria-invalid={problem ? true : undefined} aria-describedby={describedBy} {...props} />
+      <Input ref={ref} id={id} className={inputClassName} aria-invalid={problem ? true : undefined} aria-describedby={describedBy} {...props} />
       {hint ? (
         <p id={`${id}-hint`} className="text-xs text-slate-600">
           {hint}

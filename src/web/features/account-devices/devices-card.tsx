@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import type { Device, DeviceSession } from '../../../domain/accounts/devices';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent, IconCardHeader } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
 import { LoadingBlocks, RetryError } from '../../components/ui/query-states';
 import { useFormat } from '../../i18n/format';
@@ -27,13 +27,7 @@ export function DevicesCard() {
   const others = (devices.data ?? []).filter((d) => !d.current).length;
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <MonitorSmartphone className="h-5 w-5 text-navy-700" aria-hidden="true" />
-          {t('title')}
-        </CardTitle>
-        <CardDescription>{t('description')}</CardDescription>
-      </CardHeader>
+      <IconCardHeader icon={MonitorSmartphone} title={t('title')} description={t('description')} />
       <CardContent className="space-y-4">
         {devices.isLoading ? (
           <LoadingBlocks heights={['h-16', 'h-16']} />

@@ -5,8 +5,8 @@ import { toast } from 'sonner';
 import { EMAIL_MAX, emailAddressSchema, type OwnEmail } from '../../../domain/accounts/email-change';
 import { ApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { FieldError, Input, Label } from '../../components/ui/form-controls';
+import { Card, CardContent, IconCardHeader } from '../../components/ui/card';
+import { LabelledInput } from '../../components/ui/form-controls';
 import { LoadingBlocks, RetryError } from '../../components/ui/query-states';
 import { useFormat } from '../../i18n/format';
 import { useConfirmIdentity } from '../account-security/use-confirm-identity';
@@ -22,13 +22,7 @@ export function EmailCard() {
   const own = useOwnEmail();
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Mail className="h-5 w-5 text-navy-700" aria-hidden="true" />
-          {t('card.title')}
-        </CardTitle>
-        <CardDescription>{t('card.description')}</CardDescription>
-      </CardHeader>
+      <IconCardHeader icon={Mail} title={t('card.title')} description={t('card.description')} />
       <CardContent className="space-y-5">
         {own.isLoading ? (
           <LoadingBlocks heights={['h-8', 'h-24']} />
@@ -104,24 +98,18 @@ function ChangeEmailForm({ current }: { current: string }) {
       <h3 id={`${id}-heading`} className="text-sm font-semibold text-slate-900">
         {t('form.heading')}
       </h3>
-      <div className="space-y-1">
-        <Label htmlFor={`${id}-email`}>{t('form.label')}</Label>
-        <Input
-          id={`${id}-email`}
-          type="email"
-          name="newEmail"
-          value={newEmail}
-          maxLength={EMAIL_MAX}
-          autoComplete="email"
-          onChange={(e) => setNewEmail(e.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={`${id}-hint${problem ? ` ${id}-problem` : ''}`}
-        />
-        <p id={`${id}-hint`} className="text-sm text-slate-600">
-          {t('form.hint')}
-        </p>
-      </div>
-      <FieldError id={`${id}-problem`}>{problem ?? undefined}</FieldError>
+      <LabelledInput
+        id={`${id}-email`}
+        label={t('form.label')}
+        hint={t('form.hint')}
+        type="email"
+        name="newEmail"
+        value={newEmail}
+        maxLength={EMAIL_MAX}
+        autoComplete="email"
+        onChange={(e) => setNewEmail(e.target.value)}
+        problem={problem}
+      />
       <Button type="submit" disabled={request.isPending}>
         {request.isPending ? <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" /> : null}
         {request.isPending ? t('form.sending') : t('form.submit')}

@@ -8,8 +8,8 @@ import type { ChangePasswordInput, PasswordChanged } from '../../../domain/accou
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/profiles/limits';
 import { api, ApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
-import { FieldError, Input, Label } from '../../components/ui/form-controls';
+import { Card, CardContent, IconCardHeader } from '../../components/ui/card';
+import { FieldError, LabelledInput } from '../../components/ui/form-controls';
 import { DEVICES_KEY } from '../account-devices/device-queries';
 
 const FIELD = { current: 'current', next: 'next', confirm: 'confirm' } as const;
@@ -77,42 +77,27 @@ export function PasswordCard() {
     type: 'password' as const,
     value: values[field],
     onChange: (e: ChangeEvent<HTMLInputElement>) => set(field, e.target.value),
-    'aria-invalid': problems[field] ? true : undefined,
-    'aria-describedby': [field === 'next' ? `${id}-hint` : null, problems[field] ? `${id}-${field}-problem` : null].filter(Boolean).join(' ') || undefined,
+    problem: problems[field],
     maxLength: PASSWORD_MAX,
     required: true,
   });
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <LockKeyhole className="h-5 w-5 text-navy-700" aria-hidden="true" />
-          {t('title')}
-        </CardTitle>
-        <CardDescription>{t('description')}</CardDescription>
-      </CardHeader>
+      <IconCardHeader icon={LockKeyhole} title={t('title')} description={t('description')} />
       <CardContent>
         {/* method="post": a password never travels in an address (decision 035). */}
         <form ref={form} method="post" onSubmit={submit} className="space-y-4" aria-label={t('title')} noValidate>
-          <div className="space-y-1">
-            <Label htmlFor={`${id}-current`}>{t('fields.current')}</Label>
-            <Input {...fieldProps(FIELD.current)} name="current-password" autoComplete="current-password" />
-            <FieldError id={`${id}-current-problem`}>{problems.current}</FieldError>
-          </div>
-          <div className="space-y-1">
-            <Label htmlFor={`${id}-next`}>{t('fields.new')}</Label>
-            <Input {...fieldProps(FIELD.next)} name="new-password" autoComplete="new-password" minLength={PASSWORD_MIN} />
-            <p id={`${id}-hint`} className="text-xs text-slate-600">
-              {t('fields.hint', { min: PASSWORD_MIN })}
-            </p>
-            <FieldError id={`${id}-next-problem`}>{problems.next}</FieldError>
-          </div>
-          <div className="space-y-1">
-            <Label htmlFor={`${id}-confirm`}>{t('fields.confirm')}</Label>
-            <Input {...fieldProps(FIELD.confirm)} name="confirm-password" autoComplete="new-password" />
-            <FieldError id={`${id}-confirm-problem`}>{problems.confirm}</FieldError>
-          </div>
+          <LabelledInput {...fieldProps(FIELD.current)} label={t('fields.current')} name="current-password" autoComplete="current-password" />
+          <LabelledInput
+            {...fieldProps(FIELD.next)}
+            label={t('fields.new')}
+            hint={t('fields.hint', { min: PASSWORD_MIN })}
+            name="new-password"
+            autoComplete="new-password"
+            minLength={PASSWORD_MIN}
+          />
+          <LabelledInput {...fieldProps(FIELD.confirm)} label={t('fields.confirm')} name="confirm-password" autoComplete="new-password" />
           <FieldError id={`${id}-form-problem`}>{problems.form}</FieldError>
           <Button type="submit" disabled={change.isPending}>
             {change.isPending ? t('submitting') : t('submit')}

@@ -6,7 +6,7 @@ import { CONFIRM_CODE_MAX, CONFIRM_PASSWORD_MAX, type SignInMethods } from '../.
 import { api, ApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
-import { FieldError, Input, Label } from '../../components/ui/form-controls';
+import { LabelledInput } from '../../components/ui/form-controls';
 import { LoadingBlocks, RetryError } from '../../components/ui/query-states';
 import { PasskeyProofButton } from '../passkeys/passkey-proof-button';
 
@@ -76,25 +76,21 @@ function ConfirmIdentityForm({ onConfirmed, onCancel }: { onConfirmed: () => voi
     <div className="space-y-4">
       {current ? (
         <form method="post" onSubmit={submit} className="space-y-3" noValidate>
-          <div className="space-y-1">
-            <Label htmlFor={`${id}-answer`}>{current === 'password' ? t('confirm.password') : t('confirm.code')}</Label>
-            <Input
-              id={`${id}-answer`}
-              // The one field of the dialog: where the focus goes when it opens.
-              autoFocus
-              type={current === 'password' ? 'password' : 'text'}
-              autoComplete={current === 'password' ? 'current-password' : 'one-time-code'}
-              inputMode={current === 'code' ? 'text' : undefined}
-              maxLength={current === 'password' ? CONFIRM_PASSWORD_MAX : CONFIRM_CODE_MAX}
-              value={answer}
-              onChange={(e) => setAnswer(e.target.value)}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${id}-problem` : undefined}
-              disabled={confirm.isPending}
-            />
-            {current === 'code' ? <p className="text-xs text-slate-600">{t('confirm.codeHint')}</p> : null}
-          </div>
-          <FieldError id={`${id}-problem`}>{problem ?? undefined}</FieldError>
+          <LabelledInput
+            id={`${id}-answer`}
+            label={current === 'password' ? t('confirm.password') : t('confirm.code')}
+            hint={current === 'code' ? t('confirm.codeHint') : undefined}
+            // The one field of the dialog: where the focus goes when it opens.
+            autoFocus
+            type={current === 'password' ? 'password' : 'text'}
+            autoComplete={current === 'password' ? 'current-password' : 'one-time-code'}
+            inputMode={current === 'code' ? 'text' : undefined}
+            maxLength={current === 'password' ? CONFIRM_PASSWORD_MAX : CONFIRM_CODE_MAX}
+            value={answer}
+            onChange={(e) => setAnswer(e.target.value)}
+            problem={problem}
+            disabled={confirm.isPending}
+          />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button type="button" variant="outline" onClick={onCancel} disabled={confirm.isPending}>
               {t('confirm.cancel')}

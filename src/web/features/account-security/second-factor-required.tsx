@@ -2,7 +2,7 @@ import { ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { SECOND_FACTOR_REQUIRED } from '../../../domain/accounts/administrator-access';
 import { ApiError } from '../../api/http';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent, IconCardHeader } from '../../components/ui/card';
 import { LinkButton } from '../../components/ui/link-button';
 
 /** Whether an error is the server's "administrators need a second factor" (issue 32). */
@@ -17,13 +17,7 @@ export function SecondFactorRequired() {
   const { t } = useTranslation('account-security');
   return (
     <Card className="mx-auto max-w-2xl" data-testid="second-factor-required">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <ShieldAlert className="h-5 w-5 text-amber-700" aria-hidden="true" />
-          {t('adminGate.title')}
-        </CardTitle>
-        <CardDescription>{t('adminGate.body')}</CardDescription>
-      </CardHeader>
+      <IconCardHeader icon={ShieldAlert} iconClassName="text-amber-700" title={t('adminGate.title')} description={t('adminGate.body')} />
       <CardContent className="flex flex-col gap-2 sm:flex-row">
         <LinkButton to="/security#two-step">{t('adminGate.twoStep')}</LinkButton>
         <LinkButton to="/security#passkeys" variant="outline">

@@ -1,7 +1,8 @@
 import { startAuthentication, startRegistration, WebAuthnError, type PublicKeyCredentialCreationOptionsJSON, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
 import type { Passkey } from '../../../domain/accounts/passkeys';
-import { api } from '../../api/http';
+import { api, ApiError } from '../../api/http';
 
 export const PASSKEYS_KEY = ['passkeys'] as const;
 
@@ -65,4 +66,11 @@ export function ceremonyProblem(error: unknown): 'errors.cancelled' | 'errors.al
   if (name === 'InvalidStateError') return 'errors.alreadyRegistered';
   if (name === 'NotSupportedError' || (error instanceof Error && /WebAuthn is not supported|does not support WebAuthn/i.test(error.message))) return 'errors.unsupported';
   return 'errors.failed';
+}
+
+/** What to tell the person when a ceremony failed: the server's refusal, or the browser's problem in the page's words; null when it was cut short on purpose. */
+export function ceremonyProblemText(error: unknown, t: TFunction<'passkeys'>): string | null {
+  if (error instanceof ApiError) return error.message;
+  const key = ceremonyProblem(error);
+  return key ? t(key) : null;
 }

@@ -2,9 +2,8 @@ import { browserSupportsWebAuthn } from '@simplewebauthn/browser';
 import { Fingerprint } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
-import { ceremonyProblem, confirmWithPasskey, usePasskeys } from './passkey-api';
+import { ceremonyProblemText, confirmWithPasskey, usePasskeys } from './passkey-api';
 
 /**
  * CONTRACT (issue 32), implemented by helper C (passkeys): a button in "Confirm it's you" that
@@ -28,11 +27,8 @@ export function PasskeyProofButton({ onConfirmed, onError }: { onConfirmed: () =
       await confirmWithPasskey();
       onConfirmed();
     } catch (error) {
-      if (error instanceof ApiError) onError(error.message);
-      else {
-        const key = ceremonyProblem(error);
-        if (key) onError(t(key));
-      }
+      const text = ceremonyProblemText(error, t);
+      if (text) onError(text);
     } finally {
       setPending(false);
     }

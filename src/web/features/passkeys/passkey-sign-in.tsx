@@ -2,9 +2,8 @@ import { browserSupportsWebAuthn, browserSupportsWebAuthnAutofill, WebAuthnAbort
 import { Fingerprint } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
-import { ceremonyProblem, signInWithPasskey } from './passkey-api';
+import { ceremonyProblem, ceremonyProblemText, signInWithPasskey } from './passkey-api';
 
 /**
  * "Sign in with a passkey" under the sign-in form (issue 32, decision 049), and the same offer in
@@ -31,10 +30,11 @@ export function PasskeySignIn({ onLoggedIn, onProblem }: { onLoggedIn: () => Pro
         done.current = true;
         await onLoggedIn();
       } catch (error) {
-        // Cut short (the button started its own ceremony, or the page left): nothing to say.
-        if (controller.signal.aborted) return;
-        if (error instanceof ApiError) onProblem(error.message);
-        else if (ceremonyProblem(error) && ceremonyProblem(error) !== 'errors.cancelled') onProblem(t(ceremonyProblem(error)!));
+        // Cut short (the button started its own ceremony, or the page left), or the offer waved
+        // away in the browser's own list: nothing to say.
+        if (controller.signal.aborted || ceremonyProblem(error) === 'errors.cancelled') return;
+        const text = ceremonyProblemText(error, t);
+        if (text) onProblem(text);
       }
     })();
     return () => {
@@ -55,11 +55,8 @@ export function PasskeySignIn({ onLoggedIn, onProblem }: { onLoggedIn: () => Pro
       done.current = true;
       await onLoggedIn();
     } catch (error) {
-      if (error instanceof ApiError) onProblem(error.message);
-      else {
-        const key = ceremonyProblem(error);
-        if (key) onProblem(t(key));
-      }
+      const text = ceremonyProblemText(error, t);
+      if (text) onProblem(text);
       setPending(false);
     }
   };

@@ -6,15 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useQueryClient } from '@tanstack/react-query';
 import { PASSKEY_NAME_MAX, type Passkey } from '../../../domain/accounts/passkeys';
-import { ApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent, IconCardHeader } from '../../components/ui/card';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
-import { FieldError, Input, Label } from '../../components/ui/form-controls';
 import { LoadingBlocks, RetryError } from '../../components/ui/query-states';
 import { useFormat } from '../../i18n/format';
 import { useConfirmIdentity } from '../account-security/use-confirm-identity';
-import { addPasskey, ceremonyProblem, PASSKEYS_KEY, usePasskeys, useRemovePasskey, useRenamePasskey } from './passkey-api';
+import { PasskeyNameField } from './passkey-name-field';
+import { addPasskey, ceremonyProblemText, PASSKEYS_KEY, usePasskeys, useRemovePasskey, useRenamePasskey } from './passkey-api';
 
 /** Whether this browser can make and use passkeys (false while the page is drawn on the server). */
 function useWebAuthnSupport(): boolean | null {
@@ -34,13 +33,7 @@ export function PasskeysCard() {
   const supported = useWebAuthnSupport();
   return (
     <Card>
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <Fingerprint className="h-5 w-5 text-navy-700" aria-hidden="true" />
-          {t('title')}
-        </CardTitle>
-        <CardDescription>{t('description')}</CardDescription>
-      </CardHeader>
+      <IconCardHeader icon={Fingerprint} title={t('title')} description={t('description')} />
       <CardContent className="space-y-5">
         {supported === false ? (
           <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950" role="status">
@@ -105,11 +98,8 @@ function AddPasskeyForm() {
       setOpen(false);
       toast.success(t('add.done', { name: added.name }));
     } catch (error) {
-      if (error instanceof ApiError) setProblem(error.message);
-      else {
-        const key = ceremonyProblem(error);
-        if (key) setProblem(t(key));
-      }
+      const text = ceremonyProblemText(error, t);
+      if (text) setProblem(text);
     } finally {
       setPending(false);
     }
@@ -128,23 +118,7 @@ function AddPasskeyForm() {
       <h3 id={`${id}-heading`} className="text-sm font-semibold text-slate-900">
         {t('add.heading')}
       </h3>
-      <div className="space-y-1">
-        <Label htmlFor={`${id}-name`}>{t('add.name')}</Label>
-        <Input
-          id={`${id}-name`}
-          value={name}
-          maxLength={PASSKEY_NAME_MAX}
-          onChange={(e) => setName(e.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={`${id}-hint${problem ? ` ${id}-problem` : ''}`}
-          autoComplete="off"
-          autoFocus
-        />
-        <p id={`${id}-hint`} className="text-sm text-slate-600">
-          {t('add.hint')}
-        </p>
-      </div>
-      <FieldError id={`${id}-problem`}>{problem ?? undefined}</FieldError>
+      <PasskeyNameField id={`${id}-name`} value={name} onChange={setName} problem={problem} hint={t('add.hint')} autoFocus />
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={pending}>
           {pending ? t('add.adding') : t('add.submit')}
@@ -225,19 +199,7 @@ function RenamePasskeyDialog({ passkey }: { passkey: Passkey }) {
       </DialogTrigger>
       <DialogContent title={t('rename.title', { name: passkey.name })}>
         <form method="post" onSubmit={submit} className="space-y-3" noValidate>
-          <div className="space-y-1">
-            <Label htmlFor={`${id}-name`}>{t('add.name')}</Label>
-            <Input
-              id={`${id}-name`}
-              value={name}
-              maxLength={PASSKEY_NAME_MAX}
-              onChange={(e) => setName(e.target.value)}
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${id}-problem` : undefined}
-              autoComplete="off"
-            />
-          </div>
-          <FieldError id={`${id}-problem`}>{problem ?? undefined}</FieldError>
+          <PasskeyNameField id={`${id}-name`} value={name} onChange={setName} problem={problem} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button type="button" variant="outline" disabled={rename.isPending}>

@@ -4,15 +4,15 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { CODE_INPUT_MAX, groupKey, RECOVERY_CODES_COUNT, type TwoStepSetup } from '../../../domain/accounts/two-step';
-import { PASSWORD_MAX } from '../../../domain/profiles/limits';
 import { ApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { Card, CardContent, IconCardHeader } from '../../components/ui/card';
 import { CopyButton } from '../../components/ui/copy-button';
 import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../components/ui/dialog';
-import { FieldError, Input, Label } from '../../components/ui/form-controls';
+import { LabelledInput } from '../../components/ui/form-controls';
 import { LoadingBlocks, RetryError } from '../../components/ui/query-states';
 import { useConfirmIdentity } from '../account-security/use-confirm-identity';
+import { PasswordField } from './password-field';
 import { turnOffTwoStep, useConfirmSetup, useNewRecoveryCodes, useStartSetup, useTurnOff, useTwoStepStatus } from './two-step-queries';
 
 type Step = { kind: 'idle' } | { kind: 'password'; purpose: 'setup' | 'codes' } | { kind: 'scan'; setup: TwoStepSetup } | { kind: 'codes'; codes: string[] };
@@ -32,13 +32,7 @@ export function TwoStepCard() {
 
   return (
     <Card id="two-step" aria-labelledby="two-step-title">
-      <CardHeader>
-        <CardTitle id="two-step-title" className="flex items-center gap-2">
-          <ShieldCheck className="h-5 w-5 text-navy-700" aria-hidden="true" />
-          {t('card.title')}
-        </CardTitle>
-        <CardDescription>{t('card.description')}</CardDescription>
-      </CardHeader>
+      <IconCardHeader icon={ShieldCheck} titleId="two-step-title" title={t('card.title')} description={t('card.description')} />
       <CardContent className="space-y-4">
         {status.isLoading ? (
           <LoadingBlocks heights={['h-10', 'h-10']} />
@@ -102,21 +96,7 @@ function PasswordStep({ purpose, onCancel, onSetup, onCodes }: { purpose: 'setup
         {purpose === 'setup' ? t('password.setupHeading') : t('password.codesHeading')}
       </h3>
       <p className="text-sm text-slate-600">{purpose === 'setup' ? t('password.setupHint') : t('password.codesHint')}</p>
-      <div className="space-y-1">
-        <Label htmlFor={`${id}-password`}>{t('password.label')}</Label>
-        <Input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="current-password"
-          maxLength={PASSWORD_MAX}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          autoFocus
-        />
-        <FieldError id={`${id}-problem`}>{problem ?? undefined}</FieldError>
-      </div>
+      <PasswordField id={`${id}-password`} value={password} onChange={setPassword} problem={problem} autoFocus />
       <div className="flex flex-col gap-2 sm:flex-row">
         <Button type="submit" disabled={pending}>
           {pending ? t('password.checking') : t('password.continue')}
@@ -188,21 +168,17 @@ function ScanStep({ setup, onCancel, onConfirmed }: { setup: TwoStepSetup; onCan
         </div>
       </div>
       <form method="post" onSubmit={submit} noValidate className="space-y-3">
-        <div className="space-y-1">
-          <Label htmlFor={`${id}-code`}>{t('scan.codeLabel')}</Label>
-          <Input
-            id={`${id}-code`}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={CODE_INPUT_MAX}
-            className="max-w-48 font-mono tracking-widest"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${id}-problem` : undefined}
-          />
-          <FieldError id={`${id}-problem`}>{problem ?? undefined}</FieldError>
-        </div>
+        <LabelledInput
+          id={`${id}-code`}
+          label={t('scan.codeLabel')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={CODE_INPUT_MAX}
+          inputClassName="max-w-48 font-mono tracking-widest"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          problem={problem}
+        />
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button type="submit" disabled={confirm.isPending}>
             {confirm.isPending ? t('scan.confirming') : t('scan.confirm')}
@@ -293,20 +269,7 @@ function TurnOffDialog() {
         </DialogTrigger>
         <DialogContent title={t('off.title')} description={t('off.description')}>
           <form method="post" onSubmit={submit} noValidate className="space-y-4">
-            <div className="space-y-1">
-              <Label htmlFor={`${id}-password`}>{t('password.label')}</Label>
-              <Input
-                id={`${id}-password`}
-                type="password"
-                autoComplete="current-password"
-                maxLength={PASSWORD_MAX}
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                aria-invalid={problem ? true : undefined}
-                aria-describedby={problem ? `${id}-problem` : undefined}
-              />
-              <FieldError id={`${id}-problem`}>{problem ?? undefined}</FieldError>
-            </div>
+            <PasswordField id={`${id}-password`} value={password} onChange={setPassword} problem={problem} />
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <DialogClose asChild>
                 <Button type="button" variant="outline" disabled={turnOff.isPending}>

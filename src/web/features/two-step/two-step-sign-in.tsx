@@ -6,7 +6,7 @@ import { TWO_STEP_FORM, type AuthFormResult } from '../../../domain/auth/auth-fo
 import { ApiError } from '../../api/http';
 import { FormName } from '../../components/page-form';
 import { Button } from '../../components/ui/button';
-import { FieldError, Input, Label } from '../../components/ui/form-controls';
+import { LabelledInput } from '../../components/ui/form-controls';
 import { verifySignInCode } from './two-step-queries';
 
 /** Whether a sign-in answer says the code step comes next (better-auth's two-factor plugin). */
@@ -83,25 +83,21 @@ export function TwoStepSignIn({
     <form method="post" action={action} onSubmit={submit} noValidate className="space-y-4" aria-label={t('signIn.formLabel')}>
       <FormName form={TWO_STEP_FORM} />
       <p className="text-sm text-slate-700">{recovery ? t('signIn.recoveryHint') : t('signIn.codeHint')}</p>
-      <div className="space-y-1">
-        <Label htmlFor={`${id}-code`}>{recovery ? t('signIn.recoveryLabel') : t('signIn.codeLabel')}</Label>
-        <Input
-          id={`${id}-code`}
-          name="code"
-          inputMode={recovery ? 'text' : 'numeric'}
-          autoComplete={recovery ? 'off' : 'one-time-code'}
-          autoCapitalize="off"
-          spellCheck={false}
-          maxLength={CODE_INPUT_MAX}
-          className="font-mono tracking-widest"
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? `${id}-problem` : undefined}
-          autoFocus
-        />
-        <FieldError id={`${id}-problem`}>{problem ?? undefined}</FieldError>
-      </div>
+      <LabelledInput
+        id={`${id}-code`}
+        label={recovery ? t('signIn.recoveryLabel') : t('signIn.codeLabel')}
+        name="code"
+        inputMode={recovery ? 'text' : 'numeric'}
+        autoComplete={recovery ? 'off' : 'one-time-code'}
+        autoCapitalize="off"
+        spellCheck={false}
+        maxLength={CODE_INPUT_MAX}
+        inputClassName="font-mono tracking-widest"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        problem={problem}
+        autoFocus
+      />
       <label className="flex items-start gap-2 text-sm text-slate-800">
         <input type="checkbox" name="trust" value="1" className="mt-0.5 h-4 w-4 accent-navy-700" checked={trust} onChange={(e) => setTrust(e.target.checked)} />
         <span>{t('signIn.trust', { count: trustDays })}</span>
