@@ -102,13 +102,6 @@ export async function claimBackOffAttempt(db: Db, key: string, now: Date, policy
   });
 }
 
-/** A refusal to wait (a route answers it with tooManyAttempts): a password asked again backs off as a wrong sign-in does. */
-export class TooManyAttempts extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super('too many attempts');
-  }
-}
-
 /** Forgets the account's failed sign-ins: after a successful sign-in or password reset. */
 export async function clearSignInFailures(db: Db, email: unknown): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${signInKey(email)}`);

@@ -2,9 +2,8 @@ import type { ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from '../logger';
 import { loggableError, loggablePath } from '../logger';
-import { TooManyAttempts } from './account-throttle';
 import { AppError } from './app-error';
-import { tooManyAttempts } from './rate-limit';
+import { TooManyAttempts, tooManyAttempts } from './rate-limit';
 import { DATABASE_INPUT_ERROR_BODY, isDatabaseInputError } from './database-input-error';
 import { connectionFailureOf } from '../db/connection-failure';
 

@@ -59,6 +59,16 @@ export function tooManyAttempts(c: Context, retryAfterSeconds: number): Response
   return c.json({ error: { code: 'rate_limited', message: tooManyAttemptsMessage(seconds) } }, 429);
 }
 
+/**
+ * A refusal to wait, thrown by a service past a limit or a back-off (a password asked again, an
+ * email change): the error handler answers it as tooManyAttempts does, 429 with Retry-After.
+ */
+export class TooManyAttempts extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('too many attempts');
+  }
+}
+
 /** The real client (behind TRUSTED_PROXIES too), decided once per request in request-client.ts. */
 export { clientAddress };
 

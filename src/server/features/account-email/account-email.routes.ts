@@ -10,7 +10,6 @@ import {
   requestEmailChangeSchema,
 } from '../../../domain/accounts/email-change';
 import { documented } from '../../http/api-docs';
-import { tooManyAttempts } from '../../http/rate-limit';
 import { requireRecentProof } from '../../http/recent-proof';
 import { type AppEnv, requireUser } from '../../http/session';
 import { validate } from '../../http/validate';
@@ -43,12 +42,8 @@ export function accountEmailRoutes(deps: service.AccountEmailDeps & { recentProo
     requireRecentProof(deps.recentProofMinutes),
     validate('json', requestEmailChangeSchema),
     async (c) => {
-      try {
-        return c.json(await service.requestEmailChange(deps, requireUser(c).id, c.req.valid('json').newEmail), 202);
-      } catch (error) {
-        if (error instanceof service.EmailChangeThrottled) return tooManyAttempts(c, error.retryAfterSeconds);
-        throw error;
-      }
+      // Past a limit: TooManyAttempts, answered 429 with Retry-After by the error handler.
+      return c.json(await service.requestEmailChange(deps, requireUser(c).id, c.req.valid('json').newEmail), 202);
     },
   );
 

@@ -18,7 +18,7 @@ import { pgErrorOf, type Db, type DbOrTx } from '../../db/client';
 import { emailChanges, sessions, users } from '../../db/schema/auth';
 import { accountKey, signInKey } from '../../http/account-throttle';
 import { AppError, badRequest, conflict } from '../../http/app-error';
-import { hitRateLimit, refundRateLimit, type RateLimitDecision } from '../../http/rate-limit';
+import { hitRateLimit, refundRateLimit, TooManyAttempts, type RateLimitDecision } from '../../http/rate-limit';
 import { enqueueMails } from '../../mail/outbox';
 import { convertEmailInvitations } from '../invitations/invitations.service';
 import { confirmNewEmailMail, emailChangeNoticeMail } from './account-email-mails';
@@ -66,16 +66,9 @@ export async function ownEmail({ db, clock }: Pick<AccountEmailDeps, 'db' | 'clo
   };
 }
 
-/** Past a limit: the route answers 429 with Retry-After (rate-limit.ts tooManyAttempts). */
-export class EmailChangeThrottled extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super('email change throttled');
-  }
-}
-
 async function hitOrRefuse(db: Db, key: string, max: number, windowSeconds: number, now: Date): Promise<RateLimitDecision> {
   const hit = await hitRateLimit(db, key, max, windowSeconds, now);
-  if (!hit.allowed) throw new EmailChangeThrottled(hit.retryAfterSeconds);
+  if (!hit.allowed) throw new TooManyAttempts(hit.retryAfterSeconds);
   return hit;
 }
 
@@ -83,7 +76,7 @@ async function hitOrRefuse(db: Db, key: string, max: number, windowSeconds: numb
  * Asks to move the account to `newEmail`: replaces a pending change, then mails the new address
  * its confirmation link and the old one the notice with "This wasn't me". The answer is the same
  * whether or not another account has the address; if one has, no link goes to it (decision 051).
- * Throws EmailChangeThrottled past the per-person or per-recipient limit.
+ * Throws TooManyAttempts (429) past the per-person or per-recipient limit.
  */
 export async function requestEmailChange(deps: AccountEmailDeps, userId: string, newEmail: string): Promise<EmailChangeRequested> {
   const { db, clock, limits, baseUrl } = deps;

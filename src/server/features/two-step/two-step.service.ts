@@ -5,7 +5,8 @@ import { keyOfOtpauthUri, readCode, TWO_STEP_MESSAGES, type RecoveryCodes, type 
 import type { Db } from '../../db/client';
 import { twoFactors, users } from '../../db/schema/auth';
 import { AppError, badRequest, conflict } from '../../http/app-error';
-import { claimSignInAttempt, clearSignInFailures, signInPolicy, TooManyAttempts, type ThrottleSettings } from '../../http/account-throttle';
+import { claimSignInAttempt, clearSignInFailures, signInPolicy, type ThrottleSettings } from '../../http/account-throttle';
+import { TooManyAttempts } from '../../http/rate-limit';
 import type { Clock } from '../../clock';
 
 /**
