@@ -69,21 +69,19 @@ test('turn on two-step sign-in, then sign in with a code and with a recovery cod
   await expect(page).toHaveURL(/\/profile$/);
 
   // A recovery code works once…
-  await signOutThroughApi(page);
-  await page.goto('/auth');
-  await logInThroughForm(page, member);
-  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
-  await page.getByLabel('Recovery code').fill(codes[0]!);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  const signInWithRecoveryCode = async (code: string) => {
+    await signOutThroughApi(page);
+    await page.goto('/auth');
+    await logInThroughForm(page, member);
+    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await page.getByLabel('Recovery code').fill(code);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  };
+  await signInWithRecoveryCode(codes[0]!);
   await expect(page).toHaveURL(/\/profile$/);
 
   // … and never again.
-  await signOutThroughApi(page);
-  await page.goto('/auth');
-  await logInThroughForm(page, member);
-  await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
-  await page.getByLabel('Recovery code').fill(codes[0]!);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await signInWithRecoveryCode(codes[0]!);
   await expect(page.getByText('That recovery code is not right, or it was already used.')).toBeVisible();
   await expect(page).toHaveURL(/\/auth/);
 });
