@@ -77,6 +77,10 @@ const CHUNK_GROUPS = [
   { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/ },
   { name: 'ui', test: (id: string) => (UI_LIBRARIES.test(id) && !id.endsWith('.css')) || (/[\\/]src[\\/]web[\\/]components[\\/]ui[\\/]/.test(id) && !FIRST_LOAD_UI.test(id)) },
   { name: 'schemas', test: isSchemaModule },
+  // What the pages' no-JavaScript forms share (decision 035): the plain data the schemas use too
+  // (left to itself, the bundler put it in the /auth page's chunk, and every page that validates
+  // then fetched that page's code) and the pages' hook, in one small chunk.
+  { name: 'forms', test: /[\\/]src[\\/](domain[\\/](auth[\\/]auth-form-result|rendering[\\/]page-form|accounts[\\/]email-change-form)\.ts|web[\\/]components[\\/]page-form\.tsx)$/ },
 ];
 
 /** Where the build writes, for the server, the modules each route needs (src/server/http/route-preloads.ts). */

@@ -1,7 +1,5 @@
 import { parseRetryAfter, tooManyAttemptsMessage } from '../../domain/throttle/wait-words';
 import { inPageLanguage } from '../i18n/message-language';
-import type { Language } from '../../domain/i18n/languages';
-import type { FormRefusal } from '../../domain/rendering/page-form';
 import type { JoinConfirmation } from '../../domain/caucuses/caucus-types';
 
 /** An answer of the API that was not a success, with the server's message (the spec's text). */
@@ -57,25 +55,13 @@ export async function api<T>(path: string, options: RequestOptions = {}): Promis
   const data: unknown = text ? safeJson(text) : null;
   if (!res.ok) {
     const err = (data as { error?: { code?: string; message?: string; title?: string }; message?: string; code?: string } | null) ?? {};
+    // A 429 says in words how long to wait: the server's message, or one made from Retry-After.
+    const fallback = res.status === 429 ? tooManyAttemptsMessage(parseRetryAfter(res.headers.get('retry-after')) ?? 60) : `Request failed (${res.status})`;
     // The server's message is in the page's language already (its cookie); ours is made so here.
-    const message = err.error?.message ?? err.message ?? failureMessage(res.status, res.headers.get('retry-after'));
+    const message = err.error?.message ?? err.message ?? inPageLanguage(fallback);
     throw new ApiError(res.status, err.error?.code ?? err.code ?? 'error', message, err.error?.title, data);
   }
   return data as T;
-}
-
-/** What a failure says when the server's answer had no message, in `language` (default: the page's). */
-function failureMessage(status: number, retryAfter: string | null, language?: Language): string {
-  // A 429 says in words how long to wait: one made from Retry-After.
-  return inPageLanguage(status === 429 ? tooManyAttemptsMessage(parseRetryAfter(retryAfter) ?? 60) : `Request failed (${status})`, language);
-}
-
-/**
- * A refusal the server met sending a form of the page without JavaScript (decision 035), as the
- * error api() would have thrown for it: the same message the page shows with JavaScript.
- */
-export function refusalError(refusal: FormRefusal, language: Language): ApiError {
-  return new ApiError(refusal.status, refusal.code, refusal.message || failureMessage(refusal.status, null, language));
 }
 
 function safeJson(text: string): unknown {

@@ -1,5 +1,4 @@
-import type { LucideIcon } from 'lucide-react';
-import type { ComponentProps, HTMLAttributes, ReactNode } from 'react';
+import type { ComponentProps, HTMLAttributes } from 'react';
 import { cn } from './class-names';
 
 /** A card; takes a `ref` like a div (React 19 passes it as a prop). */
@@ -14,30 +13,6 @@ export function CardTitle({ className, ...props }: HTMLAttributes<HTMLHeadingEle
 }
 export function CardDescription({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {
   return <p className={cn('text-sm text-slate-600', className)} {...props} />;
-}
-/** A card's header whose title starts with an icon (the cards of /security): `titleId` names the title for `aria-labelledby`. */
-export function IconCardHeader({
-  icon: Icon,
-  iconClassName = 'text-navy-700',
-  title,
-  titleId,
-  description,
-}: {
-  icon: LucideIcon;
-  iconClassName?: string;
-  title: ReactNode;
-  titleId?: string;
-  description: ReactNode;
-}) {
-  return (
-    <CardHeader>
-      <CardTitle id={titleId} className="flex items-center gap-2">
-        <Icon className={cn('h-5 w-5', iconClassName)} aria-hidden="true" />
-        {title}
-      </CardTitle>
-      <CardDescription>{description}</CardDescription>
-    </CardHeader>
-  );
 }
 export function CardContent({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
   return <div className={cn('p-5 pt-0', className)} {...props} />;

@@ -8,7 +8,8 @@ import type { ChangePasswordInput, PasswordChanged } from '../../../domain/accou
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/profiles/limits';
 import { api, ApiError } from '../../api/http';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent, IconCardHeader } from '../../components/ui/card';
+import { Card, CardContent } from '../../components/ui/card';
+import { IconCardHeader } from '../../components/ui/icon-card-header';
 import { FieldError, LabelledInput } from '../../components/ui/form-controls';
 import { DEVICES_KEY } from '../account-devices/device-queries';
 

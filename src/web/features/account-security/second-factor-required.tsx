@@ -2,7 +2,8 @@ import { ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { SECOND_FACTOR_REQUIRED } from '../../../domain/accounts/administrator-access';
 import { ApiError } from '../../api/http';
-import { Card, CardContent, IconCardHeader } from '../../components/ui/card';
+import { Card, CardContent } from '../../components/ui/card';
+import { IconCardHeader } from '../../components/ui/icon-card-header';
 import { LinkButton } from '../../components/ui/link-button';
 
 /** Whether an error is the server's "administrators need a second factor" (issue 32). */
