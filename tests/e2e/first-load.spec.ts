@@ -1,6 +1,7 @@
 // The first load of a phone: the JS it must fetch before the app runs stays within the budget
 // of issue 12 (measured on the build these tests run against), and the index.html sent for a
 // page lists that page's own code for preloading. The timings are in `npm run bench:web`.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { FIRST_VISIT_BUDGET, INITIAL_JS_BUDGET, initialJs } from '../../scripts/bench/initial-js';
 import { expect, test } from './support/fixtures';
@@ -59,6 +60,18 @@ test('index.html preloads the code of the page asked for, and only that page', a
   expect(landing.some((f) => f.includes('landing-page'))).toBe(true);
   expect(caucus.some((f) => f.includes('caucus-detail'))).toBe(true);
   expect(caucus.some((f) => f.includes('landing-page'))).toBe(false);
+});
+
+test("no page's code brings another page's: each route preloads at most one page chunk", () => {
+  // The bundler once put the form data the schemas share into the /auth page's chunk, and
+  // /profile, /security and every page that validates fetched the sign-in page with their own.
+  const preloads = JSON.parse(readFileSync(path.join(DIST, 'route-preloads.json'), 'utf8')) as Record<string, string[]>;
+  expect(Object.keys(preloads).length).toBeGreaterThan(10);
+  const pageChunk = /-pages?-[A-Za-z0-9_-]{8}\.js$/;
+  const crowded = Object.entries(preloads)
+    .map(([route, files]) => [route, files.filter((f) => pageChunk.test(f))] as const)
+    .filter(([, pages]) => pages.length !== 1);
+  expect(crowded).toEqual([]);
 });
 
 test('a page whose code is preloaded draws without a loading skeleton', async ({ page }) => {
