@@ -3,7 +3,8 @@
 // What a phone on a slow network meets on its first visit: builds the web app (unless
 // --skip-build), starts the real app on a fresh data folder, makes a caucus and a debate, then
 // loads /, /auth, /caucus/{id} and /debate/{id} in Debian's Chromium (signed out, then the last two
-// as a member of the caucus), each time in a new browser context (an empty cache), under the
+// as a member of the caucus), and the pages a member opens most once signed in (/home,
+// /my-caucuses, /notifications: issue 33), each time in a new browser context (an empty cache), under the
 // "slow 4G" profile (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, CPU slowed 4x). For each page it records the bytes transferred and the
 // Largest Contentful Paint, takes the median of the runs, prints a table and writes it into
 // docs/benchmarks.md between the bench:web markers, with the initial JS of the build (the
@@ -24,7 +25,8 @@ import { FIRST_VISIT_BUDGET, INITIAL_JS_BUDGET, initialJs } from './initial-js';
 
 const MARK_START = '<!-- bench:web:start -->';
 const MARK_END = '<!-- bench:web:end -->';
-const LCP_BUDGET_MS = 1500;
+/** Issue 33: the pages a newcomer meets first (drawn by the server) within 1 s, the signed-in ones within 1.5 s. */
+const LCP_BUDGET_MS = { firstVisit: 1000, signedIn: 1500 } as const;
 /** Lighthouse's "slow 4G" (its mobile default): 150 ms, 1.6 Mbit/s down, 750 kbit/s up, CPU 4x. */
 const PROFILE = { latencyMs: 150, downKbps: 1638.4, upKbps: 750, cpuSlowdown: 4 };
 
@@ -153,7 +155,7 @@ async function main() {
   let browser: Browser | undefined;
   try {
     const database = await openAppDatabase({ settings: { dataDir }, whenAppRunning: 'attach', poolMax: 2 });
-    let pages: Array<{ name: string; path: string; cookies?: Cookie[] }>;
+    let pages: Array<{ name: string; path: string; cookies?: Cookie[]; budget: keyof typeof LCP_BUDGET_MS }>;
     try {
       const owner = await createUser(database.db, { name: 'Bench Organizer' });
       const caucus = await createCaucusRow(database.db, { name: 'Riverside Neighbours' });
@@ -166,12 +168,15 @@ async function main() {
         await addTextResponse(database.db, debate.id, voter.id, `Response ${i + 1}: a few sentences of argument, as people write them.`);
       }
       pages = [
-        { name: '/', path: '/' },
-        { name: '/auth', path: '/auth' },
-        { name: '/caucus/{id}', path: `/caucus/${caucus.id}` },
-        { name: '/debate/{id}', path: `/debate/${debate.id}` },
-        { name: '/caucus/{id}, a member', path: `/caucus/${caucus.id}`, cookies: memberCookies },
-        { name: '/debate/{id}, signed in', path: `/debate/${debate.id}`, cookies: memberCookies },
+        { name: '/', path: '/', budget: 'firstVisit' },
+        { name: '/auth', path: '/auth', budget: 'firstVisit' },
+        { name: '/caucus/{id}', path: `/caucus/${caucus.id}`, budget: 'firstVisit' },
+        { name: '/debate/{id}', path: `/debate/${debate.id}`, budget: 'firstVisit' },
+        { name: '/caucus/{id}, a member', path: `/caucus/${caucus.id}`, cookies: memberCookies, budget: 'signedIn' },
+        { name: '/debate/{id}, signed in', path: `/debate/${debate.id}`, cookies: memberCookies, budget: 'signedIn' },
+        { name: '/home, a member', path: '/home', cookies: memberCookies, budget: 'signedIn' },
+        { name: '/my-caucuses, a member', path: '/my-caucuses', cookies: memberCookies, budget: 'signedIn' },
+        { name: '/notifications, a member', path: '/notifications', cookies: memberCookies, budget: 'signedIn' },
       ];
     } finally {
       await database.close();
@@ -185,11 +190,11 @@ async function main() {
       const loads: Load[] = [];
       for (let i = 0; i < runs; i += 1) loads.push(await loadOnce(browser, `${base}${target.path}`, target.cookies));
       const lcp = median(loads.map((l) => l.lcpMs));
-      const met = lcp > 0 && lcp <= LCP_BUDGET_MS;
+      const met = lcp > 0 && lcp <= LCP_BUDGET_MS[target.budget];
       allMet &&= met;
       // The first visit to / also has a budget of bytes on the wire (tests/e2e/first-load.spec.ts).
       if (target.path === '/') allMet &&= median(loads.map((l) => l.transferred)) <= FIRST_VISIT_BUDGET;
-      const line = `| ${target.name} | ${Math.round(lcp)} ms ${met ? '✓' : '✗'} | ${Math.round(Math.min(...loads.map((l) => l.lcpMs)))}–${Math.round(Math.max(...loads.map((l) => l.lcpMs)))} ms | ${Math.round(median(loads.map((l) => l.readyMs)))} ms | ${kb(median(loads.map((l) => l.transferred)))} | ${kb(median(loads.map((l) => l.js)))} | ${median(loads.map((l) => l.requests))} |`;
+      const line = `| ${target.name} | ${Math.round(lcp)} ms ${met ? '✓' : '✗'} (≤ ${LCP_BUDGET_MS[target.budget]}) | ${Math.round(Math.min(...loads.map((l) => l.lcpMs)))}–${Math.round(Math.max(...loads.map((l) => l.lcpMs)))} ms | ${Math.round(median(loads.map((l) => l.readyMs)))} ms | ${kb(median(loads.map((l) => l.transferred)))} | ${kb(median(loads.map((l) => l.js)))} | ${median(loads.map((l) => l.requests))} |`;
       log(line);
       rows.push(line);
     }
@@ -204,7 +209,7 @@ async function main() {
       `|---|---|---|---|---|---|---|`,
       ...rows,
       '',
-      `Goal: LCP ≤ ${LCP_BUDGET_MS} ms on every page, initial JS ≤ ${kb(INITIAL_JS_BUDGET)} gzip and the first visit to / ≤ ${kb(FIRST_VISIT_BUDGET)} transferred: ${allMet ? 'met' : 'not met'}.`,
+      `Goal (issue 33): LCP ≤ ${LCP_BUDGET_MS.firstVisit} ms on the pages a newcomer meets first and ≤ ${LCP_BUDGET_MS.signedIn} ms on the signed-in ones, initial JS ≤ ${kb(INITIAL_JS_BUDGET)} gzip and the first visit to / ≤ ${kb(FIRST_VISIT_BUDGET)} transferred: ${allMet ? 'met' : 'not met'}.`,
     ].join('\n');
     writeResults(markdown);
     log(`Written to ${args.out}.`);
