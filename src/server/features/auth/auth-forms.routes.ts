@@ -6,10 +6,10 @@ import { drawRefusal, FORM_UNREADABLE, pageForm, refuseForm, type PageFormDeps }
 /**
  * The /auth page's forms without JavaScript (decision 035): each posts its fields, form-encoded,
  * to the page's own address (the browser never puts a password or a token in an address), with
- * the refusals of every page form (src/server/http/page-forms.ts). The fields are read with the page's own checks (src/domain/auth/auth-forms.ts), then sent to the
- * JSON endpoint the page's code calls, through the app itself, so the same guards apply (the
- * per-address rate limit, the per-account back-off and mail limits, the input guard,
- * better-auth's own rules). A sign-in answers 303 to the next page with the session cookie; a
+ * the refusals of every page form (src/server/http/page-forms.ts). The fields are read with the
+ * page's own checks (src/domain/auth/auth-forms.ts), then sent to the JSON endpoint the page's
+ * code calls, through the app itself, so the same guards apply (the per-address rate limit, the
+ * per-account back-off and mail limits, the input guard, better-auth's own rules). A sign-in answers 303 to the next page with the session cookie; a
  * new password 303 to the Log In tab; a registration or a reset request draws the page's
  * "check your inbox" view; a refusal draws the form again with the message the page's code
  * would show (the email kept, the passwords never sent back).
