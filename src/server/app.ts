@@ -93,6 +93,8 @@ import { createDatabaseFiguresReader, shippedMigrations } from './features/opera
 import type { OperationsDeps } from './features/operations/operations.service';
 import { metricsRoutes, operationsRoutes } from './features/operations/operations.routes';
 import { createProcessMetrics } from './features/operations/process-metrics';
+import { createPublicReadCache } from './caching/public-read-cache';
+import { forgetOnChanges } from './caching/public-read-invalidation';
 
 export type AppSettings = Pick<
   Settings,
@@ -104,6 +106,7 @@ export type AppSettings = Pick<
   | 'AUTH_RATE_LIMIT_MAX'
   | 'AUTH_RATE_LIMIT_WINDOW_SECONDS'
   | 'STATS_CACHE_SECONDS'
+  | 'PUBLIC_READ_CACHE_SECONDS'
   | 'APP_TIME_ZONE'
   | 'STRIPE_SECRET_KEY'
   | 'STRIPE_WEBHOOK_SECRET'
@@ -248,6 +251,17 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   // One cap for every live stream route of this process (issue 16): past it, 503 and Retry-After.
   const streams = createStreamCap(settings.LIVE_STREAMS_MAX ?? DEFAULT_LIVE_STREAMS_MAX);
 
+  // The shared cache of public reads (issue 33, decision 055), told by PostgreSQL what changed.
+  // It keeps nothing until this process listens for changes, and nothing without a listener:
+  // better read the database than keep what no one could make it forget.
+  const publicReads = createPublicReadCache({ clock, ttlSeconds: settings.PUBLIC_READ_CACHE_SECONDS, enabled: false });
+  if (deps.notifications && settings.PUBLIC_READ_CACHE_SECONDS > 0) {
+    forgetOnChanges(deps.notifications, publicReads, logger).then(
+      () => publicReads.setEnabled(true),
+      (error: unknown) => logger.error({ err: error }, 'public reads: cannot listen for changes, so nothing is cached'),
+    );
+  }
+
   const app = new Hono<AppEnv>();
   app.onError(errorHandler(logger));
 
@@ -352,13 +366,13 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   );
   // The signed-in user's own profile, or null for a visitor (200 either way: no console noise).
   app.get('/api/session', documented({ access: 'optional', summary: 'The signed-in user, or null for a visitor', tags: ['App'], responses: { 200: sessionAnswerSchema } }), async (c) => c.json({ user: c.var.user ? await getOwnProfile({ db, baseUrl: settings.BASE_URL }, c.var.user.id) : null }));
-  app.route('/api', profileRoutes({ db, clock, baseUrl: settings.BASE_URL, readDb, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES }));
+  app.route('/api', profileRoutes({ db, clock, baseUrl: settings.BASE_URL, readDb, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES, publicReads }));
   // Checked at start-up against the data (sealCaucusPasswords in main.ts): here only derived.
   const passwordKeys = caucusPasswordKeysFrom(settings);
   app.route('/api', caucusRoutes({ db, clock, passwordKeys, throttle: settings, readDb, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES }));
   app.route('/api', badgeRoutes({ db, baseUrl: settings.BASE_URL }));
   app.route('/api', brownieRoutes({ db, clock, timeZone: settings.APP_TIME_ZONE }));
-  app.route('/api', leaderboardRoutes({ db, readDb }));
+  app.route('/api', leaderboardRoutes({ db, readDb, publicReads }));
   app.route('/api', verificationRoutes(verificationDeps));
   app.route('/api', rewardRoutes({ db, clock, baseUrl: settings.BASE_URL }));
   app.route('/api', premiumBadgeRoutes(verificationDeps));
@@ -376,7 +390,7 @@ export function createApp(deps: AppDeps): { app: Hono<AppEnv>; auth: Auth } {
   app.route('/api', debateRoutes({ db, clock, readDb, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES }));
   app.route('/api', challengeRoutes({ db, clock, logger, notifications: deps.notifications, streams }));
   app.route('/api', statsRoutes({ readMovementStats: movementStatsReader({ db: deps.readReplica?.tolerantDb ?? db, clock, logger, ttlSeconds: settings.STATS_CACHE_SECONDS }) }));
-  app.route('/api', movementRoutes({ db: deps.readReplica?.tolerantDb ?? db, clock, timeZone: settings.APP_TIME_ZONE }));
+  app.route('/api', movementRoutes({ db: deps.readReplica?.tolerantDb ?? db, clock, timeZone: settings.APP_TIME_ZONE, publicReads }));
   app.route('/api', apiTokenRoutes({ db, clock, recentProofMinutes: settings.ACCOUNT_RECENT_PROOF_MINUTES }));
   // Issue 32, A: passwords and devices.
   app.route('/api', passwordRoutes({ db, clock, passwords: async () => (await auth.$context).password, baseUrl: settings.BASE_URL, timeZone: settings.APP_TIME_ZONE, throttle: settings }));

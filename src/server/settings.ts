@@ -147,6 +147,9 @@ const schema = z.object({
   ORGANIZER_INVITATIONS_MAX: z.coerce.number().int().min(1).default(20),
   ORGANIZER_INVITATIONS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   STATS_CACHE_SECONDS: z.coerce.number().int().min(0).default(30),
+  // Seconds a process shares a public read's answer (issue 33, decision 055): visitors' profiles,
+  // photos and leaderboards, everyone's movement figures. 0 turns the cache off.
+  PUBLIC_READ_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   // Minutes between refreshes of the movement's aggregates (issue 18, decision 032).
   MOVEMENT_REFRESH_MINUTES: z.coerce.number().int().min(1).max(59).default(1),
   // Payments and identity: Stripe when the secret key is set, otherwise the local test mode.

@@ -6,6 +6,7 @@ import { caucusPasswordKeysFrom } from '../features/caucuses/caucus-passwords.se
 import { fixedClock, systemClock, type Clock } from '../clock';
 import type { Db } from '../db/client';
 import type { PaymentProvider } from '../payments/payment-provider';
+import type { NotificationHub } from '../realtime/notification-hub';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -18,6 +19,8 @@ export const testSettings: AppSettings = {
   AUTH_RATE_LIMIT_MAX: 1000,
   AUTH_RATE_LIMIT_WINDOW_SECONDS: 60,
   STATS_CACHE_SECONDS: 0,
+  // Off, so that a test reads what it just wrote; public-read-cache.test.ts turns it on.
+  PUBLIC_READ_CACHE_SECONDS: 0,
   // The guessing limits, high so that the suite is not throttled; their own tests set them low.
   SIGN_IN_FREE_FAILURES: 1000,
   SIGN_IN_BACKOFF_BASE_SECONDS: 60,
@@ -70,6 +73,8 @@ export function createTestApp(
     jobs?: JobQueue | null;
     /** Check each answer against the API's document (default); off only for the contract's own tests. */
     checkContract?: boolean;
+    /** A LISTEN/NOTIFY hub (live streams, the public reads' invalidations); none by default. */
+    notifications?: NotificationHub;
   } = {},
 ) {
   const logs: Record<string, unknown>[] = [];
@@ -83,6 +88,7 @@ export function createTestApp(
     webDist: options.webDist,
     ssrDist: options.ssrDist,
     jobs: options.jobs,
+    notifications: options.notifications,
   });
 
   /**

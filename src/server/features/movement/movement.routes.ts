@@ -13,6 +13,8 @@ import { documented } from '../../http/api-docs';
 import type { AppEnv } from '../../http/session';
 import { validate } from '../../http/validate';
 import * as movement from './movement.service';
+import { publicReadTags, type PublicReadCache } from '../../caching/public-read-cache';
+import { jsonAnswer, publicRead, sendAnswer } from '../../caching/public-read-answers';
 
 const TAGS = ['Movement'];
 const FRESHNESS = 'Figures from aggregates refreshed every minute by a scheduled job; `updatedAt` says when.';
@@ -22,16 +24,19 @@ const FRESHNESS = 'Figures from aggregates refreshed every minute by a scheduled
  * tree and progress over time. Public; reads only aggregates (decision 032), so they may go to
  * the read replica, and the answers may be cached for 30 s.
  */
-export function movementRoutes(deps: movement.MovementDeps) {
+export function movementRoutes(deps: movement.MovementDeps & { publicReads?: PublicReadCache }) {
   const app = new Hono<AppEnv>();
   const cacheable = (c: { header: (name: string, value: string) => void }) => c.header('Cache-Control', 'public, max-age=30');
+  // The aggregates are the same for everyone and a minute old at most: every reader shares them
+  // for a few seconds (decision 055). A district's Delegates are live: only visitors share those.
+  const shared = (key: string) => ({ cache: deps.publicReads, key, tags: [], visitorsOnly: false });
 
   app.get(
     '/movement/states',
     documented({ access: 'public', summary: "Every state's figures, for the movement's map and its table", description: FRESHNESS, tags: TAGS, responses: { 200: movementStatesSchema } }),
     async (c) => {
       cacheable(c);
-      return c.json(await movement.readMovementStates(deps.db));
+      return sendAnswer(c, (await publicRead(c, shared('movement:states'), async () => jsonAnswer(await movement.readMovementStates(deps.db))))!);
     },
   );
 
@@ -46,7 +51,8 @@ export function movementRoutes(deps: movement.MovementDeps) {
     validate('param', movementStateParamSchema),
     async (c) => {
       cacheable(c);
-      return c.json(await movement.readMovementState(deps.db, c.req.valid('param').state));
+      const { state } = c.req.valid('param');
+      return sendAnswer(c, (await publicRead(c, shared(`movement:state:${state}`), async () => jsonAnswer(await movement.readMovementState(deps.db, state))))!);
     },
   );
 
@@ -62,7 +68,8 @@ export function movementRoutes(deps: movement.MovementDeps) {
     async (c) => {
       cacheable(c);
       const { state, district } = c.req.valid('param');
-      return c.json(await movement.readMovementDistrict(deps.db, state, district));
+      const options = { cache: deps.publicReads, key: `movement:district:${state}:${district}`, tags: [publicReadTags.people], visitorsOnly: true };
+      return sendAnswer(c, (await publicRead(c, options, async () => jsonAnswer(await movement.readMovementDistrict(deps.db, state, district))))!);
     },
   );
 
@@ -77,7 +84,9 @@ export function movementRoutes(deps: movement.MovementDeps) {
     validate('query', movementProgressQuerySchema),
     async (c) => {
       cacheable(c);
-      return c.json(await movement.readMovementProgress(deps, c.req.valid('query')));
+      const query = c.req.valid('query');
+      const key = `movement:progress:${query.state ?? ''}:${query.district ?? ''}`;
+      return sendAnswer(c, (await publicRead(c, shared(key), async () => jsonAnswer(await movement.readMovementProgress(deps, query))))!);
     },
   );
 

@@ -40,6 +40,9 @@ import {
 } from '../../../domain/profiles/profile-types';
 import { PHOTO_ERRORS, reencodePhoto } from '../../storage/photo-processing';
 import * as profiles from './profiles.service';
+import type { PublicReadCache } from '../../caching/public-read-cache';
+import { publicReadTags } from '../../caching/public-read-cache';
+import { jsonAnswer, publicRead, sendAnswer } from '../../caching/public-read-answers';
 
 const idParam = z.object({ id: z.uuid() });
 
@@ -61,7 +64,16 @@ const deleteBody = z.object({ confirmation: z.string({ error: MESSAGES.deleteCon
 /** "Download my data": a few per hour and person (it reads every table that names them). */
 export const DATA_EXPORT_LIMIT = { max: 5, windowSeconds: 3600 } as const;
 
-export function profileRoutes(deps: { db: Db; clock: Clock; baseUrl: string; onSignOut?: () => void; readDb?: ReadDbFor; recentProofMinutes: number }) {
+export function profileRoutes(deps: {
+  db: Db;
+  clock: Clock;
+  baseUrl: string;
+  onSignOut?: () => void;
+  readDb?: ReadDbFor;
+  recentProofMinutes: number;
+  /** The shared cache of public reads (decision 055): visitors' reads of profiles and photos. */
+  publicReads?: PublicReadCache;
+}) {
   const app = new Hono<AppEnv>();
   // Public profiles and photos may lag a second: a replica when there is one (decision 028).
   const reads = (c: Context) => ({ ...deps, db: deps.readDb?.(c) ?? deps.db });
@@ -198,9 +210,13 @@ export function profileRoutes(deps: { db: Db; clock: Clock; baseUrl: string; onS
     documented({ access: 'optional', summary: "Someone's public profile", tags: ['Profiles'], responses: { 200: publicProfileSchema } }),
     idOr404('Profile not found'),
     async (c) => {
-      const profile = await profiles.getPublicProfile(reads(c), c.req.valid('param').id, { viewerId: c.var.user?.id ?? null });
-      if (!profile) throw notFound('Profile not found');
-      return c.json(profile);
+      const id = c.req.valid('param').id;
+      const answer = await publicRead(c, { cache: deps.publicReads, key: `profile:${id}`, tags: [publicReadTags.person(id)], visitorsOnly: true }, async () => {
+        const profile = await profiles.getPublicProfile(reads(c), id, { viewerId: c.var.user?.id ?? null });
+        return profile ? jsonAnswer(profile) : null;
+      });
+      if (!answer) throw notFound('Profile not found');
+      return sendAnswer(c, answer);
     },
   );
   app.get(
@@ -209,16 +225,26 @@ export function profileRoutes(deps: { db: Db; clock: Clock; baseUrl: string; onS
     idOr404('Profile not found'),
     async (c) => {
       const language = languageOf(c);
-      const items = await profiles.listActivities(reads(c), c.req.valid('param').id);
-      // The words stored with each activity are English: shown in the reader's language (issue 15).
-      return c.json(language === 'en' ? items : items.map((item) => ({ ...item, description: translateMessage(language, item.description) })));
+      const id = c.req.valid('param').id;
+      const answer = await publicRead(c, { cache: deps.publicReads, key: `activities:${id}:${language}`, tags: [publicReadTags.person(id)], visitorsOnly: true }, async () => {
+        const items = await profiles.listActivities(reads(c), id);
+        // The words stored with each activity are English: shown in the reader's language (issue 15).
+        return jsonAnswer(language === 'en' ? items : items.map((item) => ({ ...item, description: translateMessage(language, item.description) })));
+      });
+      return sendAnswer(c, answer!);
     },
   );
   app.get(
     '/profiles/:id/badges',
     documented({ access: 'public', summary: 'The badges someone earned, newest first', tags: ['Profiles'], responses: { 200: z.array(earnedBadgeSchema) } }),
     idOr404('Profile not found'),
-    async (c) => c.json(await profiles.listEarnedBadges(reads(c), c.req.valid('param').id)),
+    async (c) => {
+      const id = c.req.valid('param').id;
+      const answer = await publicRead(c, { cache: deps.publicReads, key: `badges:${id}`, tags: [publicReadTags.person(id)], visitorsOnly: true }, async () =>
+        jsonAnswer(await profiles.listEarnedBadges(reads(c), id)),
+      );
+      return sendAnswer(c, answer!);
+    },
   );
 
   app.get(
@@ -230,12 +256,14 @@ export function profileRoutes(deps: { db: Db; clock: Clock; baseUrl: string; onS
     }),
     idOr404('Photo not found'),
     async (c) => {
-      const photo = await profiles.getPhoto(reads(c), c.req.valid('param').id);
-      if (!photo) throw notFound('Photo not found');
-      return c.body(new Uint8Array(photo.bytes), 200, {
-        'Content-Type': photo.contentType,
-        'Cache-Control': 'public, max-age=3600',
+      const id = c.req.valid('param').id;
+      // A photo's bytes never change under its id (a new photo is a new id): everyone shares it.
+      const answer = await publicRead(c, { cache: deps.publicReads, key: `photo:${id}`, tags: [publicReadTags.photo(id)], visitorsOnly: false }, async () => {
+        const photo = await profiles.getPhoto(reads(c), id);
+        return photo ? { body: new Uint8Array(photo.bytes), contentType: photo.contentType, cacheControl: 'public, max-age=3600' } : null;
       });
+      if (!answer) throw notFound('Photo not found');
+      return sendAnswer(c, answer);
     },
   );
 
