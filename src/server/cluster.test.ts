@@ -216,6 +216,28 @@ describe('two server processes behind one port (WORKERS=2)', () => {
     await waitUntil('the reader to be recorded as gone', async () => !(await present()));
   });
 
+  it("spaces the embedded PostgreSQL's checkpoints (issue 33: fewer full-page images per write)", async () => {
+    const rows = (await database.query<{ name: string; setting: string }>("select name, setting from pg_settings where name in ('checkpoint_timeout', 'max_wal_size')")).rows;
+    expect(Object.fromEntries(rows.map((r) => [r.name, r.setting]))).toEqual({ checkpoint_timeout: '900', max_wal_size: '4096' });
+  });
+
+  it("a profile hidden in the database leaves both processes' shared cache at once (issue 33, decision 055)", async () => {
+    const person = await signUpAndIn('hidden-two@example.test');
+    const visitorSees = async () => ((await (await request(`/api/profiles/${person.id}`)).json()) as { hidden: boolean }).hidden;
+    // Each request its own connection: both processes answer, and each keeps the answer (10 s).
+    for (let i = 0; i < 8; i++) expect(await visitorSees()).toBe(false);
+    await database.query('update users set profile_hidden_at = now() where id = $1', [person.id]);
+    // Well inside the cache's 10 s: only the trigger's notification can have made them forget.
+    await waitUntil(
+      'both processes to answer the profile hidden',
+      async () => {
+        for (let i = 0; i < 8; i++) if (!(await visitorSees())) return false;
+        return true;
+      },
+      4_000,
+    );
+  });
+
   it('starts a worker again when one is killed, and forgets what it held', async () => {
     const [victim] = [...workerPids()];
     const processes = async () => (await database.query<{ id: string }>('select id from app_processes')).rows.map((r) => r.id);
