@@ -637,9 +637,9 @@ async function main() {
     const partCpuMs = (pid: number | null) => (pid ? treeCpuMs(pid) : null);
     const costSnapshot = async (): Promise<CostSnapshot> => {
       const stats = (
-        await pool.query<{ commits: string; wal: string }>(
+        await pool.query<{ commits: string; wal: string; fpi: string }>(
           `select (select xact_commit from pg_stat_database where datname = current_database()) as commits,
-                  (select wal_bytes from pg_stat_wal) as wal`,
+                  (select wal_bytes from pg_stat_wal) as wal, (select wal_fpi from pg_stat_wal) as fpi`,
         )
       ).rows[0]!;
       const bench = process.cpuUsage();
@@ -651,6 +651,7 @@ async function main() {
         loadCpuMs: (bench.user + bench.system) / 1000,
         commits: Number(stats.commits),
         walBytes: Number(stats.wal),
+        walFpi: Number(stats.fpi),
       };
     };
     // What the app and PostgreSQL burn while idle (jobs, heartbeats): taken off each measurement.
@@ -749,6 +750,7 @@ interface CostSnapshot {
   loadCpuMs: number;
   commits: number;
   walBytes: number;
+  walFpi: number;
 }
 
 interface Cost {
@@ -759,6 +761,8 @@ interface Cost {
   loadCpuMs: number;
   commits: number;
   walBytes: number;
+  /** Full-page images written to the WAL (the first change of a page after a checkpoint). */
+  walFpi: number;
 }
 
 /** The cost of one of `requests`, less what the processes spend idle (`idle`, per second) over `seconds`. */
@@ -773,6 +777,7 @@ function costPerRequest(before: CostSnapshot, after: CostSnapshot, requests: num
     loadCpuMs: per(before.loadCpuMs, after.loadCpuMs) ?? 0,
     commits: per(before.commits, after.commits, idle?.commits) ?? 0,
     walBytes: per(before.walBytes, after.walBytes, idle?.walBytes) ?? 0,
+    walFpi: per(before.walFpi, after.walFpi, idle?.walFpi) ?? 0,
   };
 }
 
@@ -857,10 +862,10 @@ function renderReport(input: {
   const parts = input.shape !== null;
   lines.push(
     parts
-      ? '| Endpoint | App CPU ms | PgBouncer CPU ms | Primary CPU ms | Standby CPU ms | Load generator CPU ms | Transactions | WAL bytes | Ceiling on this machine (req/s) |'
-      : '| Endpoint | App CPU ms | PostgreSQL CPU ms | Load generator CPU ms | Transactions | WAL bytes | Ceiling on this machine (req/s) |',
+      ? '| Endpoint | App CPU ms | PgBouncer CPU ms | Primary CPU ms | Standby CPU ms | Load generator CPU ms | Transactions | WAL bytes | Full-page images | Ceiling on this machine (req/s) |'
+      : '| Endpoint | App CPU ms | PostgreSQL CPU ms | Load generator CPU ms | Transactions | WAL bytes | Full-page images | Ceiling on this machine (req/s) |',
   );
-  lines.push(parts ? '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |' : '| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+  lines.push(parts ? '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |' : '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const { endpoint, cost } of input.results) {
     const total = (cost.appCpuMs ?? 0) + (cost.pgCpuMs ?? 0) + (cost.pgbouncerCpuMs ?? 0) + (cost.standbyCpuMs ?? 0) + cost.loadCpuMs;
     const cell = (n: number | null) => (n === null ? '–' : fmt(n, 2));
@@ -868,7 +873,7 @@ function renderReport(input: {
       ? [cost.appCpuMs, cost.pgbouncerCpuMs, cost.pgCpuMs, cost.standbyCpuMs, cost.loadCpuMs]
       : [cost.appCpuMs, cost.pgCpuMs, cost.loadCpuMs];
     lines.push(
-      `| \`${endpoint.route}\` | ${cpuCells.map(cell).join(' | ')} | ${fmt(cost.commits, 2)} | ${fmt(cost.walBytes)} | ${total > 0 ? fmt((cpus.length * 1000) / total) : '–'} |`,
+      `| \`${endpoint.route}\` | ${cpuCells.map(cell).join(' | ')} | ${fmt(cost.commits, 2)} | ${fmt(cost.walBytes)} | ${fmt(cost.walFpi, 2)} | ${total > 0 ? fmt((cpus.length * 1000) / total) : '–'} |`,
     );
   }
   if (input.invariants.length > 0) {
