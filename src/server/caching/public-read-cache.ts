@@ -55,6 +55,8 @@ export const publicReadTags = {
   photo: (photoId: string) => `photo:${photoId}`,
   /** Lists that show people's names and photos (leaderboards, a district's Delegates). */
   people: 'people',
+  /** The movement's aggregates (the map, a state's tiles, progress): forgotten at each refresh. */
+  movement: 'movement',
 } as const;
 
 export function createPublicReadCache(options: { clock: Clock; ttlSeconds: number; maxEntries?: number; enabled?: boolean }): PublicReadCache {

@@ -28,8 +28,9 @@ export function movementRoutes(deps: movement.MovementDeps & { publicReads?: Pub
   const app = new Hono<AppEnv>();
   const cacheable = (c: { header: (name: string, value: string) => void }) => c.header('Cache-Control', 'public, max-age=30');
   // The aggregates are the same for everyone and a minute old at most: every reader shares them
-  // for a few seconds (decision 055). A district's Delegates are live: only visitors share those.
-  const shared = (key: string) => ({ cache: deps.publicReads, key, tags: [], visitorsOnly: false });
+  // until the next refresh or for a few seconds (decision 055). A district's Delegates are live:
+  // only visitors share those.
+  const shared = (key: string) => ({ cache: deps.publicReads, key, tags: [publicReadTags.movement], visitorsOnly: false });
 
   app.get(
     '/movement/states',

@@ -1,4 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { publicReadTags } from '../../caching/public-read-cache';
+import { PUBLIC_READS_CHANNEL, PUBLIC_READS_KEY } from '../../caching/public-read-invalidation';
+import { notifyQuery } from '../../realtime/notification-hub';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { notFound } from '../../http/app-error';
@@ -115,6 +118,8 @@ export async function refreshMovementAggregates(deps: MovementDeps, options: Ref
         ) done
         group by grouping sets ((state, district, week, level), (state, week, level), (week, level))`),
     );
+    // Every process's shared copy of the figures goes at this commit (decision 055).
+    await tx.execute(notifyQuery(PUBLIC_READS_CHANNEL, PUBLIC_READS_KEY, publicReadTags.movement));
     return { refreshedAt: now, changed, skipped: false };
   });
 }
