@@ -5,6 +5,9 @@ import { users } from '../db/schema/auth';
 import { activities } from '../db/schema/points';
 import { photos } from '../db/schema/platform';
 import { createNotificationHub, type NotificationHub } from '../realtime/notification-hub';
+import { systemClock } from '../clock';
+import { refreshMovementAggregates } from '../features/movement/movement.service';
+import { createCaucusRow } from '../test/caucus-factories';
 import { createUser } from '../test/factories';
 import { createTestApp } from '../test/test-app';
 import { createTestDatabase, directConnectionOf } from '../test/test-database';
@@ -100,5 +103,21 @@ describe('public reads shared through the cache', () => {
     expect(await read('en')).toBe('Earned the Hugger badge');
     expect(await read('es')).toBe('Ganó la insignia Hugger');
     expect(await read('en')).toBe('Earned the Hugger badge');
+  });
+
+  it("the movement's figures are shared by everyone until the aggregates are refreshed", async () => {
+    const member = await createUser(database.db);
+    const cookie = await testApp.cookieFor(member);
+    const wyoming = async (as?: string) => {
+      const body = (await (await testApp.request('/api/movement/states/WY', as ? { cookie: as } : {})).json()) as { updatedAt: string | null };
+      return body.updatedAt;
+    };
+    await refreshMovementAggregates({ db: database.db, clock: systemClock, timeZone: 'America/New_York' });
+    const first = await wyoming();
+    await createCaucusRow(database.db, { state: 'WY', district: 1 });
+    // A member is answered the same kept figures as a visitor: they are the same for everyone.
+    expect(await wyoming(cookie)).toBe(first);
+    await refreshMovementAggregates({ db: database.db, clock: systemClock, timeZone: 'America/New_York' });
+    await eventually(async () => (await wyoming()) !== first, 'the refreshed figures');
   });
 });
