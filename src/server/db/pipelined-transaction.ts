@@ -34,6 +34,24 @@ interface TransactionState {
 
 const states = new WeakMap<object, TransactionState>();
 
+/**
+ * Holds a connection's socket until the end of this turn of the event loop, so that the
+ * statements a transaction sends in one turn leave in one write: sent one by one, the first
+ * (BEGIN) wakes the backend on the other core before the next is built, and the backend sleeps
+ * and wakes again for each. node-postgres corks the socket per statement; this is one more level.
+ */
+const held = new WeakSet<object>();
+function holdUntilTurnEnds(client: pg.PoolClient): void {
+  const stream = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } }).connection?.stream;
+  if (!stream?.cork || !stream.uncork || held.has(stream)) return;
+  stream.cork();
+  held.add(stream);
+  setImmediate(() => {
+    held.delete(stream);
+    stream.uncork!();
+  });
+}
+
 /** Refused: a statement sent after its transaction's COMMIT would run on its own, outside it. */
 export class StatementAfterCommit extends Error {
   constructor() {
@@ -50,8 +68,11 @@ export async function runTransaction<T>(db: Db, run: (tx: DbOrTx) => Promise<T>,
   const state: TransactionState = { client, ended: false };
   // The transaction's statements go through a client that refuses them once it has ended.
   const guarded = {
-    query: (...args: Parameters<pg.PoolClient['query']>) =>
-      state.ended ? Promise.reject(new StatementAfterCommit()) : (client.query as (...a: unknown[]) => unknown)(...args),
+    query: (...args: Parameters<pg.PoolClient['query']>) => {
+      if (state.ended) return Promise.reject(new StatementAfterCommit());
+      holdUntilTurnEnds(client);
+      return (client.query as (...a: unknown[]) => unknown)(...args);
+    },
   };
   const txSession = new NodePgSession(guarded as unknown as pg.PoolClient, session.dialect, session.schema, session.options);
   const tx = new NodePgTransaction(session.dialect, txSession, session.schema);
@@ -59,6 +80,7 @@ export async function runTransaction<T>(db: Db, run: (tx: DbOrTx) => Promise<T>,
   const begin = config ? session.dialect.sqlToQuery(sql`begin ${(tx as unknown as { getTransactionConfigSQL(c: typeof config): SQL }).getTransactionConfigSQL(config)}`).sql : 'begin';
   // Not awaited before `run`: its first statements leave with it. BEGIN fails only with its
   // connection (then so does every statement behind it); its answer is checked before COMMIT.
+  holdUntilTurnEnds(client);
   const begun = client.query(begin);
   begun.catch(() => undefined);
   let broken: Error | undefined;
@@ -95,6 +117,7 @@ export async function commitWith<W extends readonly unknown[]>(tx: DbOrTx, write
   const state = states.get(tx);
   if (!state || state.ended) return (await Promise.all(writes)) as { -readonly [K in keyof W]: Awaited<W[K]> };
   state.ended = true;
+  holdUntilTurnEnds(state.client);
   const commit = state.client.query('commit');
   const [settled, committed] = await Promise.all([Promise.allSettled(writes), commit.then((r) => r, (e: unknown) => e)]);
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
