@@ -1,4 +1,5 @@
 import type { Db, DbOrTx } from './client';
+import { runTransaction } from './pipelined-transaction';
 
 type Callback = (db: Db) => void | Promise<void>;
 
@@ -11,7 +12,6 @@ const waiting = new WeakMap<object, { db: Db; callbacks: Callback[] }>();
  * send live notifications after commit instead of inside it (src/server/realtime/publish.ts).
  */
 export function withAfterCommit(db: Db): Db {
-  const original = db.transaction.bind(db);
   const track = (tx: object & { transaction: Db['transaction'] }, entry: { db: Db; callbacks: Callback[] }) => {
     waiting.set(tx, entry);
     const savepoint = tx.transaction.bind(tx);
@@ -28,10 +28,15 @@ export function withAfterCommit(db: Db): Db {
   };
   db.transaction = (async (run, config) => {
     const entry = { db, callbacks: [] as Callback[] };
-    const result = await original(async (tx) => {
-      track(tx, entry);
-      return run(tx);
-    }, config);
+    // Drizzle's transaction with its BEGIN sent along with the first statements (pipelined-transaction.ts).
+    const result = await runTransaction(
+      db,
+      async (tx) => {
+        track(tx as object & { transaction: Db['transaction'] }, entry);
+        return run(tx as Parameters<Parameters<Db['transaction']>[0]>[0]);
+      },
+      config,
+    );
     // Awaited, so that a write's events have left when its transaction returns (a caller's next
     // step, or a test's, never races them). Started together, so the events of one write leave
     // in one statement (publish.ts batches what arrives before its next send): each round trip

@@ -70,7 +70,10 @@ export async function whyNoAnswer(config: pg.ClientConfig): Promise<Error | null
 
 export function openDatabase(connection: ConnectionConfig, options: { max?: number } = {}): Database {
   const config = poolConfigOf(connection);
-  const pool = new pg.Pool(withGenericPlans({ max: options.max ?? 10, ...config }));
+  // Pipeline mode: a statement sent before the previous one's answer leaves at once instead of
+  // waiting for it, so a transaction's BEGIN and COMMIT ride with its statements
+  // (pipelined-transaction.ts, issue 33). Statements awaited one by one run as before.
+  const pool = new pg.Pool(withGenericPlans({ max: options.max ?? 10, ...config, pipeline: true }));
   trackPool(config.Client, pool);
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => undefined);

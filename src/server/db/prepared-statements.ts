@@ -55,8 +55,12 @@ export async function executePrepared<Row extends Record<string, unknown>>(db: D
   return prepared.execute();
 }
 
-/** A drizzle query builder's statement (its fields mapped as usual), as a named prepared statement. */
-export function runPrepared<Result>(builder: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<Result> } } & PromiseLike<Result>): Promise<Result> {
+/**
+ * A drizzle query builder's statement (its fields mapped as usual), as a named prepared statement.
+ * Sent at once, named or not: statements of a pipelined transaction leave in the order they are
+ * called (pipelined-transaction.ts).
+ */
+export function runPrepared<Result>(builder: { toSQL(): { sql: string }; prepare(name: string): { execute(): Promise<Result> }; execute(): Promise<Result> }): Promise<Result> {
   const name = preparedNameOf(builder.toSQL().sql);
-  return name === undefined ? Promise.resolve(builder) : builder.prepare(name).execute();
+  return name === undefined ? builder.execute() : builder.prepare(name).execute();
 }

@@ -122,10 +122,19 @@ export async function evaluateBadgesOf(tx: DbOrTx, userIds: readonly string[], a
   const earned = new Map<string, string[]>();
   if (ids.length === 0) return earned;
   await executePrepared(tx, sql`select u.id from users u where u.id = any(${sql.param(ids)}::uuid[]) order by u.id for no key update`);
-  const figures = await readBadgeFiguresOf(tx, ids);
-  for (const id of ids) {
-    const f = figures.get(id);
-    if (!f) continue;
+  return awardReachedBadges(tx, await readBadgeFiguresOf(tx, ids), at);
+}
+
+/**
+ * Awards every badge the figures reach that their user does not hold yet, for figures read (by
+ * `readBadgeFiguresOf`) in this transaction after the users' rows were locked and the event's own
+ * writes were sent: `evaluateBadgesOf` for a caller that holds those locks already (a brownie
+ * locks its receiver by updating their counter, and sends the figures' read behind it).
+ */
+export async function awardReachedBadges(tx: DbOrTx, figures: Map<string, UserBadgeFigures>, at: Date): Promise<Map<string, string[]>> {
+  const earned = new Map<string, string[]>();
+  for (const id of [...figures.keys()].sort()) {
+    const f = figures.get(id)!;
     const held = new Set(f.earned);
     const missing = badgesReachedBy(f).filter((name) => !held.has(name));
     if (missing.length > 0) earned.set(id, await awardBadges(tx, id, missing, at));

@@ -7,7 +7,7 @@ import { brownies } from '../../db/schema/points';
 import { withRetry } from '../../db/transaction-retry';
 import type { Clock } from '../../clock';
 import { badRequest, conflict, notFound } from '../../http/app-error';
-import { evaluateBadges } from '../badges/badge-engine.service';
+import { awardReachedBadges, readBadgeFiguresOf } from '../badges/badge-engine.service';
 import { blockersBetween, refuseIfBlocked } from '../blocks/blocks.service';
 
 export interface BrownieDeps {
@@ -32,26 +32,33 @@ export async function giveBrownie(deps: BrownieDeps, giverId: string, receiverId
   try {
     return await withRetry(() =>
       deps.db.transaction(async (tx) => {
-        // The receiver's counter first: the update finds (and locks) a present receiver, and
-        // reads the blocks between the two, in the same round trip; a refused brownie below
-        // (blocked, or a second today) rolls it back with the transaction.
-        const [counter] = await tx
-          .update(users)
-          .set({ brownies: sql`${users.brownies} + 1` })
-          .where(and(eq(users.id, receiverId), isNull(users.deletedAt)))
-          .returning({ brownies: users.brownies, blockers: blockersBetween(giverId, receiverId) });
+        // One round trip with BEGIN (issue 33): the receiver's counter first — the update finds
+        // (and locks) a present receiver, and reads the blocks between the two —, the ledger row,
+        // and the receiver's badge figures, which start once the lock is granted and so count
+        // every brownie committed before and this one. A refused brownie below (blocked, or a
+        // second today) rolls them back with the transaction.
+        const [counted, ledger, figures] = await Promise.allSettled([
+          tx
+            .update(users)
+            .set({ brownies: sql`${users.brownies} + 1` })
+            .where(and(eq(users.id, receiverId), isNull(users.deletedAt)))
+            .returning({ brownies: users.brownies, blockers: blockersBetween(giverId, receiverId) })
+            .execute(),
+          tx
+            .insert(brownies)
+            .values({ giverUserId: giverId, receiverUserId: receiverId, givenAt: at, givenOn })
+            .onConflictDoNothing({ target: [brownies.giverUserId, brownies.givenOn] })
+            .returning({ id: brownies.id })
+            .execute(),
+          readBadgeFiguresOf(tx, [receiverId]),
+        ]);
+        const [counter] = settledValue(counted);
         if (!counter) throw notFound(BROWNIE_MESSAGES.receiverNotFound);
         refuseIfBlocked(giverId, counter.blockers);
-
-        const inserted = await tx
-          .insert(brownies)
-          .values({ giverUserId: giverId, receiverUserId: receiverId, givenAt: at, givenOn })
-          .onConflictDoNothing({ target: [brownies.giverUserId, brownies.givenOn] })
-          .returning({ id: brownies.id });
-        if (inserted.length === 0) throw conflict('daily_limit', BROWNIE_MESSAGES.dailyLimit);
+        if (settledValue(ledger).length === 0) throw conflict('daily_limit', BROWNIE_MESSAGES.dailyLimit);
 
         // Brownies-in-a-day badges (and any other the receiver now reaches): the badge engine.
-        const badgesEarned = await evaluateBadges(tx, receiverId, at);
+        const badgesEarned = (await awardReachedBadges(tx, settledValue(figures), at)).get(receiverId) ?? [];
         return { receiverId, givenOn, receiverBrownies: counter.brownies, badgesEarned };
       }),
     );
@@ -63,6 +70,12 @@ export async function giveBrownie(deps: BrownieDeps, giverId: string, receiverId
     if (pg?.constraint === 'brownies_receiver_user_id_users_id_fk') throw notFound(BROWNIE_MESSAGES.receiverNotFound);
     throw error;
   }
+}
+
+/** The value of a statement sent with others, or its error (in the order the statements were sent). */
+function settledValue<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
 }
 
 /** Whether the user already gave today's brownie (the app's calendar day), and to whom. */

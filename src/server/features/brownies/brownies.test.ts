@@ -8,6 +8,7 @@ import { fixedClock } from '../../clock';
 import { createUser } from '../../test/factories';
 import { createTestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
+import { statementLogOf } from '../../test/statement-log';
 import { BROWNIE_GIVE_LIMIT } from './brownies.routes';
 import * as service from './brownies.service';
 
@@ -260,5 +261,18 @@ describe('the counters equal the ledger', () => {
     );
     expect(mismatched.rows[0]!.n).toBe(0);
     expect(await database.db.$count(brownies)).toBeGreaterThan(30);
+  });
+});
+
+describe('round trips (issue 33: a write costs about what its round trips cost)', () => {
+  it('a brownie: the session, the rate limit, BEGIN with the counter, the ledger and the figures, COMMIT', async () => {
+    clock.set('2030-03-02T15:00:00Z');
+    const [giver, receiver] = await givers(2);
+    const cookie = await signedIn(giver!);
+    const sent = await statementLogOf(database).during(async () => {
+      expect((await give(cookie, receiver!.id)).status).toBe(201);
+    });
+    expect(sent.roundTrips, sent.texts.join('\n')).toBe(4);
+    expect(sent.statements.length, sent.texts.join('\n')).toBe(7);
   });
 });

@@ -17,6 +17,7 @@ import { userLevel } from '../../../domain/caucuses/level';
 import { resolveAlignment } from '../../../domain/profiles/alignment';
 import type { Db, DbOrTx } from '../../db/client';
 import { pgErrorOf } from '../../db/client';
+import { commitWith } from '../../db/pipelined-transaction';
 import { runPrepared } from '../../db/prepared-statements';
 import { users } from '../../db/schema/auth';
 import { caucusMembers, caucuses, votes } from '../../db/schema/caucuses';
@@ -24,7 +25,7 @@ import { withRetry } from '../../db/transaction-retry';
 import type { Clock } from '../../clock';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../http/app-error';
 import { evaluateBadges, evaluateBadgesOf } from '../badges/badge-engine.service';
-import { notify } from '../notifications/notifications.service';
+import { notify, type NewNotification } from '../notifications/notifications.service';
 import { awardBanner, writeActivities } from '../points/awards.service';
 import { caucusPasswordMatches, openCaucusPassword, sealCaucusPassword, type CaucusPasswordKeys } from './caucus-passwords.service';
 
@@ -298,39 +299,52 @@ async function lockCaucus(tx: Tx, caucusId: string): Promise<CaucusRow> {
   return row;
 }
 
-/** The eligibility facts and the join itself, with the caucus row already locked. */
+/**
+ * The joiner, their membership here and their other caucuses of this level, and the caucus's
+ * people (for its notifications): one statement (three round trips were a third of a join's time
+ * at 1,000 joins a second, issue 16). Sent right behind the caucus row's lock, it starts once the
+ * lock is granted: the people it reads cannot change until the join commits. Prepared: planning
+ * it cost PostgreSQL 0.8 ms a join, running it 0.3 (decision 034).
+ */
+function joinFacts(tx: Tx, userId: string, caucusId: string) {
+  return runPrepared(
+    tx
+      .select({
+        state: users.state,
+        district: users.district,
+        deletedAt: users.deletedAt,
+        highest: levelSubquery(),
+        here: sql<{ isVotingMember: boolean; isOrganizer: boolean } | null>`(
+        select json_build_object('isVotingMember', m.is_voting_member, 'isOrganizer', m.is_organizer)
+        from caucus_members m where m.caucus_id = ${caucusId} and m.user_id = "users"."id")`,
+        sameLevel: sql<Array<{ id: string; name: string; finalized: boolean; delegate: string | null }>>`coalesce((
+        select json_agg(json_build_object('id', o.id, 'name', o.name, 'finalized', o.election_finalized, 'delegate', o.elected_delegate_id))
+        from caucus_members m join caucuses o on o.id = m.caucus_id
+        where m.user_id = "users"."id" and m.is_voting_member and o.level = (select h.level from caucuses h where h.id = ${caucusId}) and o.id <> ${caucusId}), '[]'::json)`,
+        name: users.name,
+        people: sql<JoinAudienceMember[]>`coalesce((
+        select json_agg(json_build_object('userId', m.user_id, 'isVotingMember', m.is_voting_member, 'isOrganizer', m.is_organizer, 'name', p.name))
+        from caucus_members m join users p on p.id = m.user_id where m.caucus_id = ${caucusId}), '[]'::json)`,
+      })
+      .from(users)
+      .where(eq(users.id, userId)),
+  );
+}
+
+/**
+ * The join itself, with the caucus row locked and the joiner's facts read after the lock. With
+ * `commit`, the join's writes leave with the transaction's COMMIT (the join is the last thing the
+ * transaction does).
+ */
 async function joinLocked(
   tx: Tx,
   { clock, passwordKeys }: Pick<CaucusPasswordDeps, 'clock' | 'passwordKeys'>,
   userId: string,
   c: CaucusRow,
   options: { password?: string | null; confirmLeave?: boolean },
+  read: { facts?: Awaited<ReturnType<typeof joinFacts>>; commit?: boolean } = {},
 ): Promise<JoinResult> {
-  // The joiner, their membership here and their other caucuses of this level: one statement
-  // (three round trips were a third of a join's time at 1,000 joins a second, issue 16).
-  // Prepared: planning it cost PostgreSQL 0.8 ms a join, running it 0.3 (decision 034).
-  const [user] = await runPrepared(
-    tx.select({
-      state: users.state,
-      district: users.district,
-      deletedAt: users.deletedAt,
-      highest: levelSubquery(),
-      here: sql<{ isVotingMember: boolean; isOrganizer: boolean } | null>`(
-        select json_build_object('isVotingMember', m.is_voting_member, 'isOrganizer', m.is_organizer)
-        from caucus_members m where m.caucus_id = ${c.id} and m.user_id = "users"."id")`,
-      sameLevel: sql<Array<{ id: string; name: string; finalized: boolean; delegate: string | null }>>`coalesce((
-        select json_agg(json_build_object('id', o.id, 'name', o.name, 'finalized', o.election_finalized, 'delegate', o.elected_delegate_id))
-        from caucus_members m join caucuses o on o.id = m.caucus_id
-        where m.user_id = "users"."id" and m.is_voting_member and o.level = ${c.level} and o.id <> ${c.id}), '[]'::json)`,
-      // The caucus's people before the join (the row is locked: they cannot change), for its notifications.
-      name: users.name,
-      people: sql<JoinAudienceMember[]>`coalesce((
-        select json_agg(json_build_object('userId', m.user_id, 'isVotingMember', m.is_voting_member, 'isOrganizer', m.is_organizer, 'name', p.name))
-        from caucus_members m join users p on p.id = m.user_id where m.caucus_id = ${c.id}), '[]'::json)`,
-    })
-    .from(users)
-    .where(eq(users.id, userId)),
-  );
+  const [user] = read.facts ?? (await joinFacts(tx, userId, c.id));
   if (!user || user.deletedAt) throw notFound('Profile not found');
   const { here, sameLevel } = user;
   const other = sameLevel.find((s) => !s.finalized) ?? null;
@@ -361,20 +375,27 @@ async function joinLocked(
         // Leaving removes the membership and, through foreign keys, the user's vote there.
         await tx.delete(caucusMembers).where(and(eq(caucusMembers.caucusId, left.id), eq(caucusMembers.userId, userId)));
       }
-      // The membership, the caucus's last change and the joiner's activity, in one round trip
+      // The membership, the caucus's last change and the joiner's activity, in one statement
       // (each one costs the app and PostgreSQL a wake-up, issue 16). The member-count and
       // election-record triggers run at the end of the statement, as after a lone insert; the
       // capacity constraint still refuses a seat past the last (mapCapacity).
-      await tx.execute(sql`
+      const writes = [
+        tx
+          .execute(
+            sql`
         with joined as (
           insert into ${caucusMembers} (caucus_id, user_id, is_voting_member, is_organizer, created_at)
           values (${c.id}, ${userId}, true, false, ${now})
           returning user_id
         ), touched as (update caucuses set updated_at = ${now} where id = ${c.id})
         insert into activities (user_id, activity_type, description, created_at)
-        select user_id, 'caucus_joined', ${`Joined the caucus "${c.name}"`}, ${now} from joined`);
-      // The joiner was not of this caucus (a member is told so, an organizer refused, above).
-      await notifyJoin(tx, c, userId, now, [...user.people, { userId, isVotingMember: true, isOrganizer: false, name: user.name }]);
+        select user_id, 'caucus_joined', ${`Joined the caucus "${c.name}"`}, ${now} from joined`,
+          )
+          .execute(),
+        // The joiner was not of this caucus (a member is told so, an organizer refused, above).
+        notifyJoin(tx, c, userId, now, [...user.people, { userId, isVotingMember: true, isOrganizer: false, name: user.name }]),
+      ];
+      await (read.commit ? commitWith(tx, writes) : Promise.all(writes));
       return { status: 'joined', caucusId: c.id };
     }
   }
@@ -412,7 +433,13 @@ async function notifyJoin(tx: Tx, c: CaucusRow, joinerId: string, now: Date, peo
  */
 export async function joinCaucus(deps: CaucusPasswordDeps, userId: string, caucusId: string, options: { password?: string | null; confirmLeave?: boolean }): Promise<JoinResult> {
   return mapCapacity(() =>
-    withRetry(() => deps.db.transaction(async (tx) => joinLocked(tx, deps, userId, await lockCaucus(tx, caucusId), options))),
+    withRetry(() =>
+      deps.db.transaction(async (tx) => {
+        // Sent together with BEGIN: the lock, then the facts, read once it is granted (issue 33).
+        const [c, facts] = await Promise.all([lockCaucus(tx, caucusId), joinFacts(tx, userId, caucusId)]);
+        return joinLocked(tx, deps, userId, c, options, { facts, commit: true });
+      }),
+    ),
   );
 }
 
@@ -424,7 +451,8 @@ export async function joinCaucusInTransaction(
   caucusId: string,
   options: { password?: string | null; confirmLeave?: boolean },
 ) {
-  return joinLocked(tx, deps, userId, await lockCaucus(tx, caucusId), options);
+  const [c, facts] = await Promise.all([lockCaucus(tx, caucusId), joinFacts(tx, userId, caucusId)]);
+  return joinLocked(tx, deps, userId, c, options, { facts });
 }
 
 async function mapCapacity<T>(run: () => Promise<T>): Promise<T> {
@@ -454,58 +482,83 @@ export async function leaveCaucus(deps: CaucusDeps, userId: string, caucusId: st
   );
 }
 
-/** Casts or changes a vote; the election finalizes in the same transaction when it can. */
+/**
+ * Casts or changes a vote; the election finalizes in the same transaction when it can. Two round
+ * trips for the transaction (issue 33): BEGIN, the caucus row's lock, its members and its votes
+ * leave together (each read starts after the lock is granted, so it sees every vote committed
+ * before: no one joins, leaves or votes here until this transaction ends); the election is
+ * decided in TypeScript on the votes as they will be; the vote, the voting flag and any
+ * notification leave with COMMIT.
+ */
 export async function castVote(deps: CaucusDeps, voterId: string, caucusId: string, candidateId: string): Promise<VoteResult> {
   return withRetry(() =>
     deps.db.transaction(async (tx) => {
-      const c = await lockCaucus(tx, caucusId);
+      const [c, members, voteRows] = await Promise.all([lockCaucus(tx, caucusId), membersForElection(tx, caucusId), votesOf(tx, caucusId)]);
       if (c.electionFinalized) throw conflict('voting_closed', CAUCUS_ERRORS.votingClosed);
-      // The members are read once, for the checks and for the election: the caucus row is
-      // locked, so no one joins or leaves until this transaction ends.
-      const members = await membersForElection(tx, caucusId);
       const voting = (id: string) => members.some((m) => m.userId === id && m.isVotingMember);
       if (!voting(voterId)) throw forbidden('not_voting_member', CAUCUS_ERRORS.cannotVote);
       if (!voting(candidateId)) throw badRequest('candidate_not_member', CAUCUS_ERRORS.candidateNotMember);
       const now = deps.clock.now();
-      const [cast] = await tx
-        .insert(votes)
-        .values({ caucusId, voterId, candidateId, createdAt: now, updatedAt: now })
-        .onConflictDoUpdate({ target: [votes.caucusId, votes.voterId], set: { candidateId, updatedAt: now } })
-        // xmax is 0 for a row this statement inserted: the voter's first vote, not a change.
-        .returning({ first: sql<boolean>`(xmax = 0)` });
-      if (!c.votingStarted) await tx.update(caucuses).set({ votingStarted: true, updatedAt: now }).where(eq(caucuses.id, caucusId));
-      return settleElection(tx, deps.clock, caucusId, { firstVote: cast?.first === true, locked: { ...c, votingStarted: true }, members });
+      const pending: Array<Promise<unknown>> = [
+        tx
+          .insert(votes)
+          .values({ caucusId, voterId, candidateId, createdAt: now, updatedAt: now })
+          .onConflictDoUpdate({ target: [votes.caucusId, votes.voterId], set: { candidateId, updatedAt: now } })
+          .execute(),
+      ];
+      if (!c.votingStarted) pending.push(tx.update(caucuses).set({ votingStarted: true, updatedAt: now }).where(eq(caucuses.id, caucusId)).execute());
+      return settleElection(tx, deps.clock, caucusId, {
+        firstVote: !voteRows.some((v) => v.voterId === voterId),
+        locked: { ...c, votingStarted: true },
+        members,
+        votes: [...voteRows.filter((v) => v.voterId !== voterId), { voterId, candidateId }],
+        pending,
+      });
     }),
   );
+}
+
+/** A caucus's votes (its row locked by the caller). */
+function votesOf(tx: Tx, caucusId: string) {
+  return tx.select({ voterId: votes.voterId, candidateId: votes.candidateId }).from(votes).where(eq(votes.caucusId, caucusId)).execute();
 }
 
 /** A caucus's members with what the election needs of each (caucus row locked by the caller). */
 async function membersForElection(tx: Tx, caucusId: string) {
   return runPrepared(
     tx
-      .select({ userId: caucusMembers.userId, isVotingMember: caucusMembers.isVotingMember, isOrganizer: caucusMembers.isOrganizer, verified: users.verified })
+      .select({ userId: caucusMembers.userId, isVotingMember: caucusMembers.isVotingMember, isOrganizer: caucusMembers.isOrganizer, verified: users.verified, name: users.name })
       .from(caucusMembers)
       .innerJoin(users, eq(users.id, caucusMembers.userId))
       .where(eq(caucusMembers.caucusId, caucusId)),
   );
 }
 
+type ElectionMember = Awaited<ReturnType<typeof membersForElection>>[number];
+
 /**
  * Reads the election (caucus row already locked by the caller) and finalizes it when every
  * seat is filled, the votes are unanimous and every voting member is verified. A caller that
- * holds the locked row and its members already (a vote) passes them, saving two reads.
+ * holds the locked row, its members and its votes already (a vote) passes them, saving the reads,
+ * with the writes it has sent (`pending`): unless the election finalizes, they leave with COMMIT.
  */
 async function settleElection(
   tx: Tx,
   clock: Clock,
   caucusId: string,
-  options: { firstVote?: boolean; locked?: CaucusRow; members?: Awaited<ReturnType<typeof membersForElection>> } = {},
+  options: {
+    firstVote?: boolean;
+    locked?: CaucusRow;
+    members?: ElectionMember[];
+    votes?: Array<{ voterId: string; candidateId: string }>;
+    pending?: Array<Promise<unknown>>;
+  } = {},
 ): Promise<VoteResult> {
   const c = options.locked ?? (await tx.select().from(caucuses).where(eq(caucuses.id, caucusId)))[0];
   if (!c) throw notFound(CAUCUS_ERRORS.notFound);
   if (c.electionFinalized) return { status: 'finalized', electedDelegateId: c.electedDelegateId ?? undefined };
   const members = options.members ?? (await membersForElection(tx, caucusId));
-  const voteRows = await tx.select({ voterId: votes.voterId, candidateId: votes.candidateId }).from(votes).where(eq(votes.caucusId, caucusId));
+  const voteRows = options.votes ?? (await votesOf(tx, caucusId));
   const voting = members.filter((m) => m.isVotingMember);
   const outcome = decideElection({
     requiredVotingMembers: c.requiredVotingMembers,
@@ -513,13 +566,13 @@ async function settleElection(
     votes: voteRows,
     unverifiedMemberIds: voting.filter((m) => !m.verified).map((m) => m.userId),
   });
-  if (outcome.status === 'open') {
-    await notifyMissingVote(tx, clock.now(), c, voting.map((m) => m.userId), voteRows);
-    // The last vote that was missing split the election: every member hears it, once.
-    if (options.firstVote) await notifySplit(tx, clock.now(), c, voting.map((m) => m.userId), voteRows);
-    return { status: 'open' };
+  if (outcome.status !== 'finalize') {
+    // One vote missing, or (told by the vote that was missing) a split: one statement, sent with the rest.
+    const told = outcome.status === 'open' ? notify(tx, clock.now(), [...missingVoteNotes(c, voting, voteRows), ...(options.firstVote ? splitNotes(c, voting, voteRows) : [])]) : null;
+    await commitWith(tx, [...(options.pending ?? []), told]);
+    return outcome.status === 'open' ? { status: 'open' } : { status: 'awaiting_verification', message: VERIFICATION_REQUIRED_MESSAGE };
   }
-  if (outcome.status === 'awaiting_verification') return { status: 'awaiting_verification', message: VERIFICATION_REQUIRED_MESSAGE };
+  await Promise.all(options.pending ?? []);
 
   const now = clock.now();
   const delegateId = outcome.delegateId;
@@ -538,7 +591,7 @@ async function settleElection(
   const organizerIds = new Set(members.filter((m) => m.isOrganizer).map((m) => m.userId));
   if (c.organizerId) organizerIds.add(c.organizerId);
   // Everyone of the caucus learns who the Delegate is; the Delegate, what it means for them.
-  const [delegate] = await tx.select({ name: users.name }).from(users).where(eq(users.id, delegateId));
+  const delegate = members.find((m) => m.userId === delegateId);
   const finalized = { caucusId, caucusName: c.name, delegateId, delegateName: delegate?.name ?? 'Your Delegate', level: c.level };
   await notify(tx, now, [
     ...[...new Set([...voting.map((m) => m.userId), ...organizerIds])]
@@ -558,25 +611,21 @@ async function settleElection(
  * One vote from finishing (all but one voted for the same member): the one who has not voted
  * hears that the election waits for them, once while it stays unread.
  */
-async function notifyMissingVote(tx: Tx, now: Date, c: CaucusRow, votingMemberIds: string[], voteRows: Array<{ voterId: string; candidateId: string }>) {
-  const missing = missingVote({ requiredVotingMembers: c.requiredVotingMembers, votingMemberIds, votes: voteRows });
-  if (!missing) return;
-  const [candidate] = await tx.select({ name: users.name }).from(users).where(eq(users.id, missing.candidateId));
-  const data = { caucusId: c.id, caucusName: c.name, candidateId: missing.candidateId, candidateName: candidate?.name ?? 'a member', agreed: missing.agreed, required: c.requiredVotingMembers };
-  await notify(tx, now, [{ userId: missing.missingVoterId, kind: 'vote_missing', data, dedupeKey: c.id }]);
+function missingVoteNotes(c: CaucusRow, voting: ElectionMember[], voteRows: Array<{ voterId: string; candidateId: string }>): NewNotification[] {
+  const missing = missingVote({ requiredVotingMembers: c.requiredVotingMembers, votingMemberIds: voting.map((m) => m.userId), votes: voteRows });
+  if (!missing) return [];
+  const candidateName = voting.find((m) => m.userId === missing.candidateId)?.name ?? 'a member';
+  const data = { caucusId: c.id, caucusName: c.name, candidateId: missing.candidateId, candidateName, agreed: missing.agreed, required: c.requiredVotingMembers };
+  return [{ userId: missing.missingVoterId, kind: 'vote_missing', data, dedupeKey: c.id }];
 }
 
 /** Every member voted, not for one person: each voting member hears the election is split (once while unread). */
-async function notifySplit(tx: Tx, now: Date, c: CaucusRow, votingMemberIds: string[], voteRows: Array<{ voterId: string; candidateId: string }>) {
-  const split = splitElection({ requiredVotingMembers: c.requiredVotingMembers, votingMemberIds, votes: voteRows });
-  if (!split) return;
-  const [leader] = await tx.select({ name: users.name }).from(users).where(eq(users.id, split.leaderId));
-  const data = { caucusId: c.id, caucusName: c.name, candidateId: split.leaderId, candidateName: leader?.name ?? 'a member', leading: split.leading, required: c.requiredVotingMembers };
-  await notify(
-    tx,
-    now,
-    votingMemberIds.map((userId) => ({ userId, kind: 'election_split' as const, data, dedupeKey: `split:${c.id}` })),
-  );
+function splitNotes(c: CaucusRow, voting: ElectionMember[], voteRows: Array<{ voterId: string; candidateId: string }>): NewNotification[] {
+  const split = splitElection({ requiredVotingMembers: c.requiredVotingMembers, votingMemberIds: voting.map((m) => m.userId), votes: voteRows });
+  if (!split) return [];
+  const candidateName = voting.find((m) => m.userId === split.leaderId)?.name ?? 'a member';
+  const data = { caucusId: c.id, caucusName: c.name, candidateId: split.leaderId, candidateName, leading: split.leading, required: c.requiredVotingMembers };
+  return voting.map((m) => ({ userId: m.userId, kind: 'election_split' as const, data, dedupeKey: `split:${c.id}` }));
 }
 
 /**

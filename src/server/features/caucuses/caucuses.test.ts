@@ -14,6 +14,7 @@ import { addOrganizer, addVotingMembers, createCaucusRow } from '../../test/cauc
 import { createUser } from '../../test/factories';
 import { createTestApp, testPasswordKeys } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
+import { statementLogOf } from '../../test/statement-log';
 import * as service from './caucuses.service';
 
 let database: Database;
@@ -377,5 +378,49 @@ describe('representation', () => {
     // The level-2 caucus elected someone else, who sits at Level 3: the member's representation reaches it.
     expect(await service.levelOf(database.db, other.id)).toBe(3);
     expect(await reach()).toBe(3);
+  });
+});
+
+describe('round trips (issue 33: a write costs about what its round trips cost)', () => {
+  // Each statement sent wakes PostgreSQL and each answer wakes the app: these hold the join and
+  // the vote to what they send today. A new statement that must leave on its own fails here.
+  const show = (r: { texts: string[] }) => r.texts.join('\n');
+
+  it('a join: the session, BEGIN with the lock and the facts, the writes with COMMIT, the events', async () => {
+    const caucus = await createCaucusRow(database.db, { requiredVotingMembers: 10 });
+    const organizer = await createUser(database.db, { state: 'OH', district: 3 });
+    await addOrganizer(database.db, caucus.id, organizer.id);
+    await addVotingMembers(database.db, caucus, 2);
+    const joiner = await createUser(database.db, { state: 'OH', district: 3 });
+    const cookie = await signedIn(joiner);
+    const sent = await statementLogOf(database).during(async () => {
+      expect((await t.request(`/api/caucuses/${caucus.id}/join`, { method: 'POST', cookie, json: {} })).status).toBe(200);
+    });
+    expect(sent.roundTrips, show(sent)).toBe(4);
+    expect(sent.statements.length, show(sent)).toBe(8);
+  });
+
+  it('a vote: the session, BEGIN with the lock, the members and the votes, the vote with COMMIT', async () => {
+    const caucus = await createCaucusRow(database.db, { requiredVotingMembers: 5 });
+    const [voter, candidate, other] = await addVotingMembers(database.db, caucus, 3);
+    const cookie = await signedIn(voter!);
+    const log = statementLogOf(database);
+    for (const choice of [candidate!, other!]) {
+      const sent = await log.during(async () => {
+        expect((await t.request(`/api/caucuses/${caucus.id}/vote`, { method: 'PUT', cookie, json: { candidateId: choice.id } })).status).toBe(200);
+      });
+      expect(sent.roundTrips, show(sent)).toBe(3);
+    }
+  });
+
+  it('a vote that tells the last voter the election waits for them: one more, its live events', async () => {
+    const caucus = await createCaucusRow(database.db, { requiredVotingMembers: 3 });
+    const [a, b, c] = await addVotingMembers(database.db, caucus, 3);
+    await t.request(`/api/caucuses/${caucus.id}/vote`, { method: 'PUT', cookie: await signedIn(a!), json: { candidateId: c!.id } });
+    const cookie = await signedIn(b!);
+    const sent = await statementLogOf(database).during(async () => {
+      expect((await t.request(`/api/caucuses/${caucus.id}/vote`, { method: 'PUT', cookie, json: { candidateId: c!.id } })).status).toBe(200);
+    });
+    expect(sent.roundTrips, show(sent)).toBe(4);
   });
 });

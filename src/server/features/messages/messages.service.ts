@@ -14,6 +14,7 @@ import type { ConversationList, ConversationRead, ConversationThread, PrivateMes
 import { UNREAD_COUNT_CAP } from '../../../domain/social/unread-count';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
+import { commitWith } from '../../db/pipelined-transaction';
 import { runPrepared } from '../../db/prepared-statements';
 import { users } from '../../db/schema/auth';
 import { privateMessages } from '../../db/schema/social';
@@ -78,18 +79,57 @@ const asDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 export async function sendPrivateMessage({ db, clock }: MessageDeps, senderId: string, input: SendPrivateMessageInput): Promise<PrivateMessageView> {
   if (input.recipientId === senderId) throw badRequest('self_message', MESSAGE_ERRORS.notYourself);
   return db.transaction(async (tx) => {
-    // The recipient, the blocks between the two and the sender's name (for the notification) in
-    // one statement: each round trip is a large share of a message's cost (issue 16).
-    const [facts] = await runPrepared(
-      tx
-        .select({ recipient: users.id, blockers: blockersBetween(senderId, input.recipientId), senderName: sql<string | null>`(select name from users where id = ${senderId})` })
-        .from(sql`(select 1) as one`)
-        .leftJoin(users, and(eq(users.id, input.recipientId), isNull(users.deletedAt))),
-    );
-    if (!facts?.recipient) throw notFound(MESSAGE_ERRORS.recipientNotFound);
-    refuseIfBlocked(senderId, facts.blockers);
-    return insertPrivateMessage(tx, { senderId, recipientId: input.recipientId, message: input.message, at: clock.now(), senderName: facts.senderName });
+    const message = { senderId, recipientId: input.recipientId, message: input.message, at: clock.now() };
+    // With BEGIN, in one round trip (issue 33): the recipient, the blocks between the two and the
+    // sender's name (for the notification) in one statement, and the message itself; a refused
+    // message (no such recipient, a block) rolls it back with the transaction. The notification
+    // leaves with COMMIT.
+    const [facts, inserted] = await Promise.allSettled([
+      runPrepared(
+        tx
+          .select({ recipient: users.id, blockers: blockersBetween(senderId, input.recipientId), senderName: sql<string | null>`(select name from users where id = ${senderId})` })
+          .from(sql`(select 1) as one`)
+          .leftJoin(users, and(eq(users.id, input.recipientId), isNull(users.deletedAt))),
+      ),
+      sendMessageRow(tx, message),
+    ]);
+    const [found] = settled(facts);
+    if (!found?.recipient) throw notFound(MESSAGE_ERRORS.recipientNotFound);
+    refuseIfBlocked(senderId, found.blockers);
+    const row = settled(inserted);
+    await commitWith(tx, [tellOfMessage(tx, message, row, found.senderName)]);
+    return toView(row);
   });
+}
+
+/** The value of a statement sent with others, or its error (in the order the statements were sent). */
+function settled<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}
+
+type NewMessage = { senderId: string; recipientId: string; message: string; at: Date };
+
+/** Sends the message's insert (at once: it may leave with other statements). */
+async function sendMessageRow(tx: DbOrTx, input: NewMessage) {
+  const [row] = await tx
+    .insert(privateMessages)
+    .values({ senderId: input.senderId, recipientId: input.recipientId, message: input.message, createdAt: input.at })
+    .returning(messageColumns);
+  return row!;
+}
+
+/**
+ * Queues both people's live events (sent after commit) and sends the recipient's notification:
+ * one unread per conversation, counting up; mailed if it stays unread (decision 024).
+ */
+function tellOfMessage(tx: DbOrTx, input: NewMessage, row: { id: string }, senderName: string | null | undefined): Promise<void> {
+  const note: MessageNotification = { kind: 'message', messageId: row.id };
+  const events = publishEach(tx, MESSAGES_CHANNEL, [input.recipientId, input.senderId], note);
+  const told = notify(tx, input.at, [
+    { userId: input.recipientId, kind: 'private_message', data: { fromId: input.senderId, fromName: senderName ?? FORMER_MEMBER_NAME, count: 1 }, dedupeKey: input.senderId },
+  ]);
+  return Promise.all([events, told]).then(() => undefined);
 }
 
 /**
@@ -99,26 +139,20 @@ export async function sendPrivateMessage({ db, clock }: MessageDeps, senderId: s
  */
 export async function insertPrivateMessage(
   tx: DbOrTx,
-  input: { senderId: string; recipientId: string; message: string; at: Date; /** When the caller read it already. */ senderName?: string | null },
+  input: NewMessage & { /** When the caller read it already. */ senderName?: string | null },
   options: { notification?: boolean } = {},
 ): Promise<PrivateMessageView> {
-  const [row] = await tx
-    .insert(privateMessages)
-    .values({ senderId: input.senderId, recipientId: input.recipientId, message: input.message, createdAt: input.at })
-    .returning(messageColumns);
-  const note: MessageNotification = { kind: 'message', messageId: row!.id };
-  await publishEach(tx, MESSAGES_CHANNEL, [input.recipientId, input.senderId], note);
-  // The recipient's notification: one unread per conversation, counting up; mailed if it stays
-  // unread (decision 024). A message that carries its own notification (a challenge
-  // invitation) says `notification: false`.
+  const row = await sendMessageRow(tx, input);
+  // A message that carries its own notification (a challenge invitation) says `notification: false`.
   if (options.notification !== false) {
     const senderName =
       input.senderName !== undefined ? input.senderName : (await tx.select({ name: users.name }).from(users).where(eq(users.id, input.senderId)))[0]?.name;
-    await notify(tx, input.at, [
-      { userId: input.recipientId, kind: 'private_message', data: { fromId: input.senderId, fromName: senderName ?? FORMER_MEMBER_NAME, count: 1 }, dedupeKey: input.senderId },
-    ]);
+    await tellOfMessage(tx, input, row, senderName);
+  } else {
+    const note: MessageNotification = { kind: 'message', messageId: row.id };
+    await publishEach(tx, MESSAGES_CHANNEL, [input.recipientId, input.senderId], note);
   }
-  return toView(row!);
+  return toView(row);
 }
 
 /**

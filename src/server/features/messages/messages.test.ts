@@ -10,6 +10,7 @@ import { createUser } from '../../test/factories';
 import { startLiveInstance, type LiveInstance } from '../../test/sse-client';
 import { createTestApp, fixedClock } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
+import { statementLogOf } from '../../test/statement-log';
 import { MESSAGE_STREAM_UNAVAILABLE } from './messages.routes';
 
 let database: Database;
@@ -344,5 +345,18 @@ describe('live messages (Server-Sent Events)', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('round trips (issue 33: a write costs about what its round trips cost)', () => {
+  it('a message: the session, the rate limit, BEGIN with the facts and the message, the notification with COMMIT, the events', async () => {
+    const [sender, recipient] = [await person(), await person()];
+    const cookie = await cookieOf(sender);
+    const sent = await statementLogOf(database).during(async () => {
+      const res = await t.request('/api/messages', { method: 'POST', cookie, json: { recipientId: recipient.id, message: 'Counting round trips' } });
+      expect(res.status).toBe(201);
+    });
+    expect(sent.roundTrips, sent.texts.join('\n')).toBe(5);
+    expect(sent.statements.length, sent.texts.join('\n')).toBe(8);
   });
 });

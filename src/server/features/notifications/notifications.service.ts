@@ -1,5 +1,5 @@
 import type { Language } from '../../../domain/i18n/languages';
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { FORMER_MEMBER_NAMES } from '../../../domain/profiles/profile-types';
 import {
   NOTIFICATION_PAGE_SIZE,
@@ -64,10 +64,13 @@ export const NOTIFICATION_MESSAGES = {
  * Writes `items` inside the caller's transaction (so a notification exists exactly when the
  * change that caused it commits), then tells each recipient's live stream (NOTIFY, sent at
  * commit). Callers choose the recipients (the person who caused an event is usually not one).
+ *
+ * One statement whatever the number of recipients and kinds (an insert per behaviour, joined as
+ * data-modifying CTEs: they touch different rows), sent as soon as this is called, before its
+ * first await: a write can send it along with its other statements and its COMMIT (issue 33).
  */
 export async function notify(tx: DbOrTx, now: Date, items: readonly NewNotification[]): Promise<void> {
   if (items.length === 0) return;
-  // At most four round trips whatever the number of recipients: one insert per behaviour, one NOTIFY.
   const deliverAt = (kind: NotificationKind) => new Date(now.getTime() + (DELIVERY_DELAY_SECONDS[kind] ?? 0) * 1000);
   const values = (list: readonly NewNotification[]) =>
     sql.join(
@@ -82,18 +85,24 @@ export async function notify(tx: DbOrTx, now: Date, items: readonly NewNotificat
   const plain = items.filter((i) => !i.dedupeKey);
   const folding = oncePerKey(items.filter((i) => i.dedupeKey && FOLDING.has(i.kind)));
   const once = oncePerKey(items.filter((i) => i.dedupeKey && !FOLDING.has(i.kind)));
-  if (plain.length > 0) await tx.execute(sql`${insert} ${values(plain)}`);
+  const inserts: SQL[] = [];
+  if (plain.length > 0) inserts.push(sql`${insert} ${values(plain)}`);
   if (folding.length > 0) {
-    await tx.execute(sql`${insert} ${values(folding)} ${unread} do update set
+    inserts.push(sql`${insert} ${values(folding)} ${unread} do update set
       data = excluded.data || jsonb_build_object('count', coalesce((notifications.data->>'count')::int, 1) + 1),
       created_at = excluded.created_at,
       deliver_at = coalesce(notifications.deliver_at, greatest(excluded.deliver_at, notifications.delivered_at + ${`${FOLD_WINDOW_MINUTES} minutes`}::interval))`);
   }
-  if (once.length > 0) await tx.execute(sql`${insert} ${values(once)} ${unread} do nothing`);
+  if (once.length > 0) inserts.push(sql`${insert} ${values(once)} ${unread} do nothing`);
+  const last = inserts.pop()!;
+  const statement = inserts.length === 0 ? last : sql`with ${sql.join(inserts.map((q, n) => sql`${sql.raw(`n${n}`)} as (${q})`), sql`, `)} ${last}`;
+  const written = tx.execute(statement).then(() => undefined);
+  written.catch(() => undefined); // awaited below, after the events are queued
   const note: UserStreamNote = { kind: 'notification' };
   // Tells each recipient's live stream, and wakes the delivery job (both sent after commit).
   await publishEach(tx, USER_STREAM_CHANNEL, [...new Set(items.map((i) => i.userId))], note);
   await publish(tx, DELIVERY_CHANNEL, DELIVERY_WAKE_KEY, null);
+  await written;
 }
 
 /** The unread notification of a conversation (messages from `partnerId`) is read once the conversation is; the bell hears of it. */

@@ -1,0 +1,128 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDialect } from 'drizzle-orm/pg-core';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import type { Db, DbOrTx } from './client';
+
+/**
+ * Transactions whose BEGIN and COMMIT ride with the statements next to them (issue 33).
+ *
+ * A write's cost on this machine is mostly its round trips: each statement sent wakes the
+ * PostgreSQL backend and each answer wakes Node, ~0.2 ms of CPU on each side. The app's pools run
+ * node-postgres in pipeline mode (client.ts), so statements sent before the previous one's answer
+ * leave together and come back together, each still its own statement with its own result or
+ * error, executed in order:
+ * - `runTransaction` (what `db.transaction` runs, after-commit.ts) sends BEGIN and goes on at once:
+ *   the transaction's first statements leave with it. Drizzle's own `transaction` waits for BEGIN's
+ *   answer first.
+ * - `commitWith(tx, writes)` sends COMMIT right behind a write's last statements, already sent, and
+ *   waits for them all: a write that reads what its rule needs, decides in TypeScript (src/domain)
+ *   and then writes costs two round trips for its whole transaction. If one of those statements
+ *   fails, PostgreSQL has aborted the transaction and answers that COMMIT with a ROLLBACK: nothing
+ *   of it is kept, and the statement's error is thrown as it would have been before.
+ *
+ * Statements sent together are still separate statements: under READ COMMITTED each takes its own
+ * snapshot when it starts, so a read sent behind a row lock (`select … for update`) sees what was
+ * committed before the lock was granted, exactly as when it was sent after the lock's answer.
+ */
+
+interface TransactionState {
+  client: pg.PoolClient;
+  /** COMMIT (or ROLLBACK) has been sent: no statement may follow it in this transaction. */
+  ended: boolean;
+}
+
+const states = new WeakMap<object, TransactionState>();
+
+/**
+ * Holds a connection's socket until the end of this turn of the event loop, so that the
+ * statements a transaction sends in one turn leave in one write: sent one by one, the first
+ * (BEGIN) wakes the backend on the other core before the next is built, and the backend sleeps
+ * and wakes again for each. node-postgres corks the socket per statement; this is one more level.
+ */
+const held = new WeakSet<object>();
+function holdUntilTurnEnds(client: pg.PoolClient): void {
+  const stream = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } }).connection?.stream;
+  if (!stream?.cork || !stream.uncork || held.has(stream)) return;
+  stream.cork();
+  held.add(stream);
+  setImmediate(() => {
+    held.delete(stream);
+    stream.uncork!();
+  });
+}
+
+/** Refused: a statement sent after its transaction's COMMIT would run on its own, outside it. */
+export class StatementAfterCommit extends Error {
+  constructor() {
+    super('A statement was sent after its transaction committed (commitWith must come last, after every statement was sent).');
+  }
+}
+
+/** Drizzle's `transaction` (same BEGIN … COMMIT or ROLLBACK, same savepoints inside), with BEGIN pipelined. */
+export async function runTransaction<T>(db: Db, run: (tx: DbOrTx) => Promise<T>, config?: Parameters<Db['transaction']>[1]): Promise<T> {
+  // The parts drizzle's own `transaction` builds its transaction from (NodePgSession's fields).
+  const session = db._.session as unknown as { client: pg.Pool; dialect: PgDialect; schema: never; options: never };
+  const pool = session.client;
+  const client = await pool.connect();
+  const state: TransactionState = { client, ended: false };
+  // The transaction's statements go through a client that refuses them once it has ended.
+  const guarded = {
+    query: (...args: Parameters<pg.PoolClient['query']>) => {
+      if (state.ended) return Promise.reject(new StatementAfterCommit());
+      holdUntilTurnEnds(client);
+      return (client.query as (...a: unknown[]) => unknown)(...args);
+    },
+  };
+  const txSession = new NodePgSession(guarded as unknown as pg.PoolClient, session.dialect, session.schema, session.options);
+  const tx = new NodePgTransaction(session.dialect, txSession, session.schema);
+  states.set(tx, state);
+  const begin = config ? session.dialect.sqlToQuery(sql`begin ${(tx as unknown as { getTransactionConfigSQL(c: typeof config): SQL }).getTransactionConfigSQL(config)}`).sql : 'begin';
+  // Not awaited before `run`: its first statements leave with it. BEGIN fails only with its
+  // connection (then so does every statement behind it); its answer is checked before COMMIT.
+  holdUntilTurnEnds(client);
+  const begun = client.query(begin);
+  begun.catch(() => undefined);
+  let broken: Error | undefined;
+  try {
+    const result = await run(tx as unknown as DbOrTx);
+    await begun;
+    if (!state.ended) {
+      state.ended = true;
+      await client.query('commit');
+    }
+    return result;
+  } catch (error) {
+    if (!state.ended) {
+      state.ended = true;
+      await client.query('rollback').catch((e: unknown) => {
+        broken = e instanceof Error ? e : new Error(String(e));
+      });
+    }
+    throw error;
+  } finally {
+    // A connection whose ROLLBACK failed is not given back to the pool.
+    client.release(broken);
+  }
+}
+
+/**
+ * Commits `tx` right behind `writes`, statements it has already sent (call the functions that
+ * send them first; a drizzle builder is sent by `.execute()`), in the same round trip; returns
+ * their results. Any statement sent after this in the transaction is refused. Outside a
+ * transaction of `runTransaction` (a savepoint, a test's own drizzle) it only waits for them, and
+ * the transaction commits as usual.
+ */
+export async function commitWith<W extends readonly unknown[]>(tx: DbOrTx, writes: W): Promise<{ -readonly [K in keyof W]: Awaited<W[K]> }> {
+  const state = states.get(tx);
+  if (!state || state.ended) return (await Promise.all(writes)) as { -readonly [K in keyof W]: Awaited<W[K]> };
+  state.ended = true;
+  holdUntilTurnEnds(state.client);
+  const commit = state.client.query('commit');
+  const [settled, committed] = await Promise.all([Promise.allSettled(writes), commit.then((r) => r, (e: unknown) => e)]);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  if (committed instanceof Error) throw committed;
+  if ((committed as pg.QueryResult).command !== 'COMMIT') throw new Error(`The transaction did not commit (${(committed as pg.QueryResult).command}).`);
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof W]: Awaited<W[K]> };
+}
