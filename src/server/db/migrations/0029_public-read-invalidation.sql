@@ -3,9 +3,10 @@
 -- home, hidden or deleted), or a photo removed, notifies `public_reads` with the tag to forget;
 -- the notification leaves at commit, to every process that listens. Points and activities are
 -- not in the list: they change on every write and are left to the cache's short life.
-CREATE OR REPLACE FUNCTION public_reads_person_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The tag's prefix is the trigger's argument: 'person' for users, 'photo' for photos.
+CREATE OR REPLACE FUNCTION public_reads_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('public_reads', json_build_object('key', 'changed', 'data', 'person:' || OLD.id::text)::text);
+  PERFORM pg_notify('public_reads', json_build_object('key', 'changed', 'data', TG_ARGV[0] || ':' || OLD.id::text)::text);
   RETURN NULL;
 END
 $$;
@@ -19,15 +20,8 @@ CREATE TRIGGER users_public_reads_changed
     OR OLD.district IS DISTINCT FROM NEW.district OR OLD.deleted_at IS DISTINCT FROM NEW.deleted_at
     OR OLD.profile_hidden_at IS DISTINCT FROM NEW.profile_hidden_at
   )
-  EXECUTE FUNCTION public_reads_person_changed();
+  EXECUTE FUNCTION public_reads_changed('person');
 --> statement-breakpoint
-CREATE TRIGGER users_public_reads_deleted AFTER DELETE ON users FOR EACH ROW EXECUTE FUNCTION public_reads_person_changed();
+CREATE TRIGGER users_public_reads_deleted AFTER DELETE ON users FOR EACH ROW EXECUTE FUNCTION public_reads_changed('person');
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION public_reads_photo_removed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM pg_notify('public_reads', json_build_object('key', 'changed', 'data', 'photo:' || OLD.id::text)::text);
-  RETURN NULL;
-END
-$$;
---> statement-breakpoint
-CREATE TRIGGER photos_public_reads_removed AFTER DELETE ON photos FOR EACH ROW EXECUTE FUNCTION public_reads_photo_removed();
+CREATE TRIGGER photos_public_reads_removed AFTER DELETE ON photos FOR EACH ROW EXECUTE FUNCTION public_reads_changed('photo');
