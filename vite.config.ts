@@ -81,6 +81,10 @@ const CHUNK_GROUPS = [
   // (left to itself, the bundler put it in the /auth page's chunk, and every page that validates
   // then fetched that page's code) and the pages' hook, in one small chunk.
   { name: 'forms', test: /[\\/]src[\\/](domain[\\/](auth[\\/]auth-form-result|rendering[\\/]page-form|accounts[\\/]email-change-form)\.ts|web[\\/]components[\\/]page-form\.tsx)$/ },
+  // The first load itself (decision 056): everything the entry imports, in one file beside the
+  // entry rather than a dozen small ones (a shared module went into a chunk of its own: 15 files,
+  // each a request on one of the six connections, and gzip's dictionary started afresh in each).
+  { name: 'app', tags: ['$initial' as const] },
 ];
 
 /** Where the build writes, for the server, the modules each route needs (src/server/http/route-preloads.ts). */

@@ -30,9 +30,11 @@ export interface AppProcessOptions {
   databaseUrl?: string;
   /** More settings for the app (they win over the defaults here). */
   env?: Record<string, string>;
+  /** The checkout to run (default: this one), e.g. another build to compare with. */
+  cwd?: string;
 }
 
-export async function startApp({ port, logFile, dataDir, databaseUrl, env = {} }: AppProcessOptions): Promise<ChildProcess> {
+export async function startApp({ port, logFile, dataDir, databaseUrl, env = {}, cwd }: AppProcessOptions): Promise<ChildProcess> {
   const out = openSync(logFile, 'w');
   // The real node process (no npx or npm wrapper), so stopping it stops the app and its PostgreSQL.
   // BENCH_APP_NODE_ARGS: options for the app's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
@@ -50,6 +52,7 @@ export async function startApp({ port, logFile, dataDir, databaseUrl, env = {} }
       ...env,
     },
     stdio: ['ignore', out, out],
+    cwd,
   });
   await answering(child, `http://127.0.0.1:${port}/api/health`, 180_000, () => `The app (its log:\n${tail(logFile)})`);
   return child;

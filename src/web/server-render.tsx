@@ -11,9 +11,10 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { matchPath, StaticRouter } from 'react-router';
-import { setApiTransport } from './api/http';
+import { api, setApiTransport } from './api/http';
 import { newQueryClient } from './api/query-client';
 import { AppOriginContext } from './components/app-origin';
+import type { SessionAnswer } from '../domain/api/app-answers';
 import type { Language } from '../domain/i18n/languages';
 import type { RenderedPage, RenderRequest } from '../domain/rendering/rendered-page';
 import { CATALOG as ENGLISH } from './i18n/catalog-en';
@@ -25,6 +26,7 @@ import { InitialThemeContext } from './i18n/preferences-context';
 import type { RoutePath } from '../domain/routing/route-paths';
 import { AppRoutes, preloadPage } from './router';
 import { FORM_RESULT_KEY } from './components/page-form';
+import { SESSION_KEY } from './features/session/use-session';
 
 /**
  * The pages drawn on the server: those a newcomer meets first, often from a shared link, and
@@ -40,7 +42,15 @@ export const SERVER_DRAWN_ROUTES: readonly RoutePath[] = [
   // A mail link's page, whose button works without JavaScript (decisions 051 and 035).
   '/email-change/confirm/:token',
   '/email-change/undo/:token',
+  // The pages a member opens most once signed in (issue 33), drawn for a signed-in visitor only
+  // (SIGNED_IN_ONLY): a visitor is sent to /auth by the browser, as before.
+  '/home',
+  '/my-caucuses',
+  '/notifications',
 ];
+
+/** Of SERVER_DRAWN_ROUTES, those drawn only for a signed-in visitor (the browser sends a visitor to /auth). */
+const SIGNED_IN_ONLY: readonly RoutePath[] = ['/home', '/my-caucuses', '/notifications'];
 
 /** One translator per language, made once: pages never change their language while drawn. */
 const translators: Record<Language, ReturnType<typeof createI18n>> = {
@@ -126,6 +136,13 @@ export async function renderPage(request: RenderRequest): Promise<RenderedPage |
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   // A form sent without JavaScript (decision 035): the page reads how it went, and so does the browser's first render.
   if (request.formResult) queryClient.setQueryData(FORM_RESULT_KEY, request.formResult);
+  if (SIGNED_IN_ONLY.some((route) => matchPath(route, pathname))) {
+    // Who is asking, first (as use-session.ts asks): a visitor on a page for members is sent to
+    // /auth by the browser, as before, and the server draws nothing for them.
+    const user = await visitorApi.run(request.fetchApi, () => api<SessionAnswer>('/api/session')).then((answer) => answer.user, () => null);
+    if (!user) return null;
+    queryClient.setQueryData(SESSION_KEY, user);
+  }
   let html = draw(queryClient, request);
   for (let round = 0; ; round++) {
     const queries = queryClient.getQueryCache().getAll().filter(waiting);

@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import { debateResponses } from '../../src/server/db/schema/debates';
 import { addOrganizer, addVotingMembers, createCaucusRow } from '../../src/server/test/caucus-factories';
 import { addTextResponse, createDebateRow } from '../../src/server/test/debate-factories';
-import { appAdopted, expect, test } from './support/fixtures';
+import { notify } from '../../src/server/features/notifications/notifications.service';
+import { appAdopted, dismissTodoDialog, expect, test } from './support/fixtures';
 
 /** What the server put inside `<div id="root">` for `html`. */
 const rootOf = (html: string) => /<div id="root">([^]*?)<\/div>\s*<script type="application\/json" id="server-state">/.exec(html)?.[1] ?? '';
@@ -60,6 +61,36 @@ test('a member opens their caucus: drawn with their data, then the app takes ove
   await appAdopted(page);
   await page.getByRole('button', { name: /Olga Organizer/ }).first().click();
   await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test('a member\'s own pages arrive drawn with their data; a visitor to them is sent to sign in by the browser', async ({ page, request, db, createUser, signIn }) => {
+  const organizer = await createUser({ name: 'Oren Organizer' });
+  const caucus = await createCaucusRow(db, { name: `Drawn for a member ${Date.now()}` });
+  await addOrganizer(db, caucus.id, organizer.id);
+  const [member] = await addVotingMembers(db, caucus, 3);
+  await notify(db, new Date(), [{ userId: member!.id, kind: 'friend_request', data: { fromId: organizer.id, fromName: 'Oren Organizer' } }]);
+  await signIn(page, member!);
+
+  // As the server sends them (page.request carries the member's cookie), readable before the app runs.
+  const home = await (await page.request.get('/home')).text();
+  expect(rootOf(home)).toContain('Welcome back, ');
+  const mine = await (await page.request.get('/my-caucuses')).text();
+  expect(rootOf(mine)).toContain(caucus.name);
+  const notifications = await (await page.request.get('/notifications')).text();
+  expect(rootOf(notifications)).toContain('Oren Organizer wants to be your friend.');
+  // A visitor gets the empty page, and the browser sends them to /auth as before.
+  expect(await (await request.get('/my-caucuses')).text()).toContain('<div id="root"></div>');
+
+  // Adopted as drawn (every test fails on a mismatch), and the app works on them.
+  await page.goto('/home');
+  await dismissTodoDialog(page);
+  await page.goto('/notifications');
+  await expect(page.getByRole('link', { name: /Oren Organizer wants to be your friend/ })).toBeVisible();
+  await appAdopted(page);
+  await page.goto('/my-caucuses');
+  await appAdopted(page);
+  await page.getByRole('tab', { name: 'Organizing' }).click();
+  await expect(page).toHaveURL(/\?tab=organizing$/);
 });
 
 test('a visitor in another time zone gets the page adopted as drawn, with dates in the app’s time zone', async ({ browser, db, createUser, baseURL }) => {

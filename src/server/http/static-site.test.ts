@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityHeaders } from './security';
-import { CSP_NONCE_PLACEHOLDER, PAGE_HEAD_END, PAGE_HEAD_START, staticSite, withPageHead } from './static-site';
+import { CSP_NONCE_PLACEHOLDER, PAGE_HEAD_END, PAGE_HEAD_START, staticSite, withoutStylesheetLink, withPageHead } from './static-site';
 
 let dist: string;
 let app: Hono;
@@ -88,5 +88,39 @@ describe('the page head (decision 020)', () => {
     } finally {
       rmSync(headDist, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the stylesheet inside the page (decision 056)', () => {
+  const link = `<link rel="stylesheet" crossorigin href="/assets/index-abc.css" nonce="${CSP_NONCE_PLACEHOLDER}">`;
+  const index = `<!doctype html><html><head><script type="module" src="/assets/app.js" nonce="${CSP_NONCE_PLACEHOLDER}"></script>\n    ${link}\n</head><body><div id="root"></div></body></html>`;
+  let styled: string;
+  beforeAll(() => {
+    styled = mkdtempSync(path.join(tmpdir(), 'static-site-css-'));
+    mkdirSync(path.join(styled, 'assets'));
+    writeFileSync(path.join(styled, 'index.html'), index);
+    writeFileSync(path.join(styled, 'assets', 'index-abc.css'), 'body{color:red}');
+  });
+  afterAll(() => rmSync(styled, { recursive: true, force: true }));
+
+  it('sends the build\'s CSS in a <style> with the page\'s nonce, last in the head, instead of the <link>', async () => {
+    const site = new Hono();
+    site.use('*', securityHeaders());
+    site.route('/', staticSite(styled));
+    const res = await site.request('/caucus/123');
+    const html = await res.text();
+    expect(html).not.toContain('rel="stylesheet"');
+    const nonce = /<script type="module" src="\/assets\/app.js" nonce="([^"]+)"/.exec(html)![1]!;
+    expect(html).toContain(`<style nonce="${nonce}">body{color:red}</style></head>`);
+    expect(styleSrc(res)).toBe(`style-src 'self' 'nonce-${nonce}'`);
+  });
+
+  it('keeps the <link> when the file is missing, there are several, or the CSS could close the element', () => {
+    expect(withoutStylesheetLink(index, path.join(styled, 'none'))).toEqual({ html: index, css: null });
+    const two = index.replace(link, `${link}${link.replace('index-abc', 'other')}`);
+    expect(withoutStylesheetLink(two, styled)).toEqual({ html: two, css: null });
+    writeFileSync(path.join(styled, 'assets', 'index-abc.css'), 'a::after{content:"</style>"}');
+    expect(withoutStylesheetLink(index, styled)).toEqual({ html: index, css: null });
+    writeFileSync(path.join(styled, 'assets', 'index-abc.css'), 'body{color:red}');
   });
 });

@@ -61,7 +61,7 @@ export interface StaticSiteOptions {
  * Null while there is no build.
  */
 function currentBuild(indexFile: string, distDir: string) {
-  let cached: { mtimeMs: number; html: string; preloads: RoutePreloads; languages: RoutePreloads } | null = null;
+  let cached: { mtimeMs: number; html: string; css: string | null; preloads: RoutePreloads; languages: RoutePreloads } | null = null;
   return () => {
     let mtimeMs: number;
     try {
@@ -70,10 +70,35 @@ function currentBuild(indexFile: string, distDir: string) {
       return null;
     }
     if (cached?.mtimeMs !== mtimeMs) {
-      cached = { mtimeMs, html: readFileSync(indexFile, 'utf8'), preloads: readRoutePreloads(distDir), languages: readLanguagePreloads(distDir) };
+      const { html, css } = withoutStylesheetLink(readFileSync(indexFile, 'utf8'), distDir);
+      cached = { mtimeMs, html, css, preloads: readRoutePreloads(distDir), languages: readLanguagePreloads(distDir) };
     }
     return cached;
   };
+}
+
+/** index.html's one stylesheet of the build (`<link rel="stylesheet" href="/assets/….css">`). */
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*\bhref="(\/assets\/[\w.-]+\.css)"[^>]*>\s*/g;
+
+/**
+ * The page's stylesheet goes inside the page (decision 056): a browser paints nothing before it
+ * has the stylesheet, and as a file of its own it is fetched beside the app's scripts, over the
+ * same six connections and the same slow link, so a page the server drew waited for it well
+ * after its HTML had arrived. index.html without its `<link>`, and the CSS to write in its place;
+ * unchanged (and no CSS) unless there is exactly one such link and its file can be read and
+ * safely written inside a `<style>` element.
+ */
+export function withoutStylesheetLink(html: string, distDir: string): { html: string; css: string | null } {
+  const links = [...html.matchAll(STYLESHEET_LINK)];
+  if (links.length !== 1) return { html, css: null };
+  let css: string;
+  try {
+    css = readFileSync(path.join(distDir, links[0]![1]!), 'utf8');
+  } catch {
+    return { html, css: null };
+  }
+  if (/<\/style/i.test(css)) return { html, css: null };
+  return { html: html.replace(links[0]![0], ''), css };
 }
 
 /** How a page is answered: its status, and how a form sent to it went (decision 035). */
@@ -115,8 +140,10 @@ export function pageSender(distDir: string, options: StaticSiteOptions = {}): Se
     // data: no cache may keep the page and hand it out again (issue 29).
     c.header('Cache-Control', PERSONAL_CACHE_CONTROL);
     const links = routePreloadLinks(built.preloads, c.req.path, nonce) + languagePreloadLinks(built.languages, language, nonce);
+    // The stylesheet last in the head: the scripts' preloads are found (and fetched) first.
+    const style = built.css === null ? '' : `<style nonce="${nonce}">${built.css}</style>`;
     // The body is the app all the same: in the browser it shows the page's "Page Not Found".
-    return c.html(html.replace('</head>', () => `${links}</head>`), answer.status ?? described?.status ?? 200);
+    return c.html(html.replace('</head>', () => `${links}${style}</head>`), answer.status ?? described?.status ?? 200);
   };
 }
 

@@ -6,6 +6,7 @@ import type { TodoItem } from '../../../domain/todo/todo-answer';
 import { todoShownKey } from '../../../domain/todo/todo-list';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { useHydrated } from '../../components/use-hydrated';
 import { useSession } from '../session/use-session';
 import { useTodoList } from './todo-api';
 
@@ -59,8 +60,11 @@ export function TodoDialog() {
   const { t } = useTranslation('todo');
   const { user } = useSession();
   const userId = user?.id ?? null;
-  // Read once per user when the page opens: shown earlier in this browser session, or not.
-  const shownBefore = useMemo(() => (userId ? wasShown(userId) : true), [userId]);
+  // Read once per user when the page opens: shown earlier in this browser session, or not. The
+  // browser's storage is read once the app has adopted a page the server drew (use-hydrated.ts):
+  // the server neither knows nor asks for the list, the dialog opens on its own anyway.
+  const hydrated = useHydrated();
+  const shownBefore = useMemo(() => (userId && hydrated ? wasShown(userId) : true), [userId, hydrated]);
   const { data: list } = useTodoList(!!userId && !shownBefore);
   const [open, setOpen] = useState(false);
 
