@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BADGES, PREMIUM_BADGES } from '../../domain/badges/catalogue';
@@ -6,7 +6,7 @@ import type { Database } from './client';
 import { pgErrorOf } from './client';
 import { users, webauthnChallenges } from './schema/auth';
 import { caucusMembers, caucuses, votes, votingMemberInvitations } from './schema/caucuses';
-import { badges, brownies, premiumBadges, rewardClaims, sparks } from './schema/points';
+import { activities, badges, brownies, premiumBadges, rewardClaims, sparks } from './schema/points';
 import { friendships } from './schema/social';
 import { createTestDatabase } from '../test/test-database';
 import { createUser } from '../test/factories';
@@ -151,5 +151,45 @@ describe('database invariants', () => {
     await expectViolation(database.db.insert(webauthnChallenges).values(challenge(u.id, 'register')), 'webauthn_challenges_user_purpose_key');
   });
 });
+
+describe('new ids are time-ordered (decision 057)', () => {
+  /** The Unix time in milliseconds a version-7 UUID carries in its first 48 bits. */
+  const millisecondsOf = (id: string) => parseInt(id.replace(/-/g, '').slice(0, 12), 16);
+
+  it('a new row gets a version-7 UUID carrying the time of its insert, in the order of the inserts', async () => {
+    const u = await createUser(database.db);
+    const before = Date.now();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const [row] = await database.db.insert(activities).values({ userId: u.id, activityType: 'caucus_joined', description: `Joined ${i}` }).returning({ id: activities.id });
+      ids.push(row!.id);
+    }
+    const after = Date.now();
+    for (const id of ids) {
+      expect(id, id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      // The database's clock and ours are the same machine's; a millisecond of rounding either way.
+      expect(millisecondsOf(id)).toBeGreaterThanOrEqual(before - 1);
+      expect(millisecondsOf(id)).toBeLessThanOrEqual(after + 1);
+    }
+    expect(ids.map(millisecondsOf)).toEqual([...ids.map(millisecondsOf)].sort((a, b) => a - b));
+    // 74 random bits: a thousand ids in one statement, within a millisecond or two, all differ.
+    const many = await database.db.execute<{ distinct: number }>(sql`select count(distinct uuid_v7())::int as distinct from generate_series(1, 1000)`);
+    expect(many.rows[0]!.distinct).toBe(1000);
+  });
+
+  it("every table of ours draws its ids from uuid_v7(); better-auth's tables keep random ones", async () => {
+    const { rows } = await database.db.execute<{ table: string; fallback: string }>(sql`
+      select table_name as table, column_default as fallback from information_schema.columns
+      where table_schema = 'public' and column_name = 'id' and data_type = 'uuid' and column_default is not null`);
+    const byDefault = (text: string) => rows.filter((r) => r.fallback === text).map((r) => r.table).sort();
+    expect(byDefault('uuid_v7()')).toEqual(expect.arrayContaining(['activities', 'brownies', 'caucuses', 'notifications', 'private_messages', 'sparks']));
+    expect(byDefault('gen_random_uuid()')).toContain('users');
+    // Only better-auth's tables (schema/auth.ts) are left on random ids.
+    expect(byDefault('gen_random_uuid()').filter((t) => !AUTH_TABLES.includes(t))).toEqual([]);
+  });
+});
+
+/** The tables of schema/auth.ts, whose ids better-auth's adapter may also write. */
+const AUTH_TABLES = ['users', 'sessions', 'accounts', 'verifications', 'passkeys', 'two_factors', 'webauthn_challenges', 'known_devices', 'email_changes'];
 
 const eqId = (id: string) => eq(users.id, id);
