@@ -666,8 +666,27 @@ async function main() {
     const idle = costPerRequest(idleStart, await costSnapshot(), 3); // per second
     const loadBefore = os.loadavg();
     log(`\nMeasuring ${endpoints.length} endpoints: ${connections} connections, ${durationS} s each (after ${warmupS} s of warm-up), app then raw SQL.`);
+    // After a write, the work it left behind (notifications' deliveries, the jobs they wake) goes
+    // on for a while; the next measurement waits until the app and PostgreSQL are back to their
+    // idle CPU (within 5 % of a core, for at most a minute), so it does not pay for it.
+    const settle = async (after: string) => {
+      const idleMs = (idle.appCpuMs ?? 0) + (idle.pgCpuMs ?? 0);
+      for (let second = 0; second < 60; second++) {
+        const start = await costSnapshot();
+        await new Promise((r) => setTimeout(r, 1000));
+        const busy = costPerRequest(start, await costSnapshot(), 1);
+        if ((busy.appCpuMs ?? 0) + (busy.pgCpuMs ?? 0) <= idleMs + 50) {
+          if (second > 0) log(`  (waited ${second + 1} s after ${after} for the app and PostgreSQL to settle)`);
+          return;
+        }
+      }
+      log(`  (the app and PostgreSQL were still busy a minute after ${after}: measuring anyway)`);
+    };
     const results: Array<{ endpoint: Endpoint; app: Measure; raw: Measure | null; cost: Cost; warmupCost?: Cost }> = [];
+    let previous: Endpoint | undefined;
     for (const endpoint of endpoints) {
+      if (previous?.write) await settle(previous.route);
+      previous = endpoint;
       const warmup = endpoint.write ? writeWarmupS : warmupS;
       let warmupCost: Cost | undefined;
       if (warmup > 0) {
