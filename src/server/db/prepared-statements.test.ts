@@ -60,6 +60,26 @@ describe('executePrepared', () => {
       expect(prepared.get(preparedNameOf(builder().toSQL().sql)!)?.statement).toBe(builder().toSQL().sql);
     });
   });
+
+  it("builds the builder's SQL once (building it is most of a write's statement cost in the app)", async () => {
+    const a = await createUser(database.db, { name: 'Prepared F' });
+    await database.db.transaction(async (tx) => {
+      const builder = tx.select({ displayName: users.name }).from(users).where(eq(users.id, a.id));
+      const getSQL = builder.getSQL.bind(builder);
+      let builds = 0;
+      builder.getSQL = () => {
+        builds += 1;
+        return getSQL();
+      };
+      expect(await runPrepared(builder)).toEqual([{ displayName: 'Prepared F' }]);
+      expect(builds).toBe(1);
+      // Under the name of its own text, never under the name it was prepared with before that.
+      const prepared = await preparedOn(tx);
+      const text = tx.select({ displayName: users.name }).from(users).where(eq(users.id, a.id)).toSQL().sql;
+      expect(prepared.get(preparedNameOf(text)!)?.statement).toBe(text);
+      expect(prepared.has('p_unnamed_yet')).toBe(false);
+    });
+  });
 });
 
 describe('preparedNameOf', () => {
