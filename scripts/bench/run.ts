@@ -687,13 +687,13 @@ async function main() {
     for (const endpoint of endpoints) {
       if (previous?.write) await settle(previous.route);
       previous = endpoint;
-      const warmup = endpoint.write ? writeWarmupS : warmupS;
+      // A write's warm-up is reported (its first seconds since the reads); a read's is not.
       let warmupCost: Cost | undefined;
-      if (warmup > 0) {
+      if (endpoint.write && writeWarmupS > 0) {
         const start = await costSnapshot();
-        const warm = await httpLoad(target, endpoint.request, warmup);
-        warmupCost = costPerRequest(start, await costSnapshot(), warm.requests + warm.errors, idle, warmup);
-      }
+        const warm = await httpLoad(target, endpoint.request, writeWarmupS);
+        warmupCost = costPerRequest(start, await costSnapshot(), warm.requests + warm.errors, idle, writeWarmupS);
+      } else if (!endpoint.write && warmupS > 0) await httpLoad(target, endpoint.request, warmupS);
       const before = await costSnapshot();
       const appMeasure = await httpLoad(target, endpoint.request, durationS);
       const cost = costPerRequest(before, await costSnapshot(), appMeasure.requests + appMeasure.errors, idle, durationS);
@@ -707,7 +707,7 @@ async function main() {
         if (warmupS > 0) await rawLoad(rawPool, raw, Math.min(warmupS, 2), endpoint.rawConnections);
         rawMeasure = await rawLoad(rawPool, raw, durationS, endpoint.rawConnections);
       }
-      results.push({ endpoint, app: appMeasure, raw: rawMeasure, cost, ...(endpoint.write ? { warmupCost } : {}) });
+      results.push({ endpoint, app: appMeasure, raw: rawMeasure, cost, warmupCost });
       log(
         `  ${endpoint.route.padEnd(32)} app ${fmt(appMeasure.rps).padStart(7)} req/s p50 ${fmt(appMeasure.p50, 1)} p95 ${fmt(appMeasure.p95, 1)} p99 ${fmt(appMeasure.p99, 1)} ms` +
           (appMeasure.errors ? ` (${appMeasure.errors} errors)` : '') +

@@ -1,9 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BADGES, PREMIUM_BADGES } from '../../domain/badges/catalogue';
 import type { Database } from './client';
 import { pgErrorOf } from './client';
+import * as authSchema from './schema/auth';
 import { users, webauthnChallenges } from './schema/auth';
 import { caucusMembers, caucuses, votes, votingMemberInvitations } from './schema/caucuses';
 import { activities, badges, brownies, premiumBadges, rewardClaims, sparks } from './schema/points';
@@ -189,7 +191,7 @@ describe('new ids are time-ordered (decision 057)', () => {
   });
 });
 
-/** The tables of schema/auth.ts, whose ids better-auth's adapter may also write. */
-const AUTH_TABLES = ['users', 'sessions', 'accounts', 'verifications', 'passkeys', 'two_factors', 'webauthn_challenges', 'known_devices', 'email_changes'];
+/** The tables of schema/auth.ts, whose ids better-auth's adapter may also write: read from the schema itself. */
+const AUTH_TABLES: string[] = (Object.values(authSchema) as unknown[]).filter((t): t is PgTable => is(t, PgTable)).map((t) => getTableName(t));
 
 const eqId = (id: string) => eq(users.id, id);
