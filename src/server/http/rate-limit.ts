@@ -4,6 +4,7 @@ import { tooManyAttemptsMessage } from '../../domain/throttle/wait-words';
 import { rateLimitSubject } from '../../domain/network/forwarded-client';
 import { clientAddress } from './request-client';
 import type { Db } from '../db/client';
+import { prebuiltSql } from '../db/prepared-statements';
 import type { Clock } from '../clock';
 
 export interface RateLimitDecision {
@@ -29,18 +30,21 @@ export async function hitRateLimit(
   // A count is not worth a flush to disk: the statement's own transaction commits without
   // waiting for one (a crash may forget the last fraction of a second of hits), which keeps a
   // rate-limited write (a message, a brownie) to one WAL flush instead of two (issue 16).
-  const result = await db.execute<{ count: number; window_start: Date }>(sql`
-    insert into rate_limits (key, window_start, count)
-    select ${key}, ${now}, 1 from (select set_config('synchronous_commit', 'off', true)) as no_flush
-    on conflict (key) do update set
-      count = case when rate_limits.window_start <= ${windowStartLimit} then 1 else rate_limits.count + 1 end,
-      window_start = case when rate_limits.window_start <= ${windowStartLimit} then ${now} else rate_limits.window_start end
-    returning count, window_start`);
+  const result = await countHit(db, { key, now, windowStartLimit });
   const row = result.rows[0]!;
   const windowStart = new Date(row.window_start);
   const retryAfterSeconds = Math.max(1, Math.ceil((windowStart.getTime() + windowSeconds * 1000 - now.getTime()) / 1000));
   return { allowed: row.count <= max, count: row.count, retryAfterSeconds, windowStart };
 }
+
+/** One hit counted (built once and prepared: every rate-limited request sends it, issue 33). */
+const countHit = prebuiltSql<{ key: string; now: Date; windowStartLimit: Date }, { count: number; window_start: Date }>(sql`
+    insert into rate_limits (key, window_start, count)
+    select ${sql.placeholder('key')}, ${sql.placeholder('now')}::timestamptz, 1 from (select set_config('synchronous_commit', 'off', true)) as no_flush
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= ${sql.placeholder('windowStartLimit')}::timestamptz then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start <= ${sql.placeholder('windowStartLimit')}::timestamptz then ${sql.placeholder('now')}::timestamptz else rate_limits.window_start end
+    returning count, window_start`);
 
 /**
  * Takes back one hit counted by hitRateLimit (for an attempt that turned out not to count),

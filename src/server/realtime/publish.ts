@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterCommit } from '../db/after-commit';
+import { prebuiltSql } from '../db/prepared-statements';
 import type { Db, DbOrTx } from '../db/client';
 import { eventPayload, notifyEachQuery } from './notification-hub';
 
@@ -63,12 +64,7 @@ class Sender {
     // Whatever else commits during this tick leaves in the same statement.
     setImmediate(() => {
       const batch = this.queue.splice(0, 500);
-      const rows = sql.join(
-        batch.map(({ event }) => sql`(${event.channel}, ${event.payload})`),
-        sql`, `,
-      );
-      this.db
-        .execute(sql`select set_config('synchronous_commit', 'off', true), pg_notify(v.channel, v.payload) from (values ${rows}) as v(channel, payload)`)
+      sendEvents(this.db, { channels: batch.map(({ event }) => event.channel), payloads: batch.map(({ event }) => event.payload) })
         .catch(() => undefined)
         .finally(() => {
           for (const { done } of batch) done();
@@ -78,6 +74,12 @@ class Sender {
     });
   }
 }
+
+/** A batch of events, as arrays: one statement's text whatever the batch's size, built once and prepared once per connection (issue 33). */
+const sendEvents = prebuiltSql<{ channels: string[]; payloads: string[] }>(
+  sql`select set_config('synchronous_commit', 'off', true), pg_notify(v.channel, v.payload)
+    from unnest(${sql.placeholder('channels')}::text[], ${sql.placeholder('payloads')}::text[]) as v(channel, payload)`,
+);
 
 const senders = new WeakMap<Db, Sender>();
 

@@ -105,7 +105,7 @@ export function refuseIfBlocked(senderId: string, blockerIds: readonly string[])
  * either way: read with the row a service reads or locks anyway (the receiver of a brownie, the
  * recipient of a message), so the check costs no round trip. `recipientId` may be a column.
  */
-export const blockersBetween = (senderId: string, recipientId: string | SQLWrapper) =>
+export const blockersBetween = (senderId: string | SQLWrapper, recipientId: string | SQLWrapper) =>
   sql<string[]>`coalesce((select array_agg(${userBlocks.blockerId}) from ${userBlocks}
     where (${userBlocks.blockerId} = ${recipientId} and ${userBlocks.blockedId} = ${senderId})
        or (${userBlocks.blockerId} = ${senderId} and ${userBlocks.blockedId} = ${recipientId})), '{}'::uuid[])`;

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { pgErrorOf } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { brownies } from '../../db/schema/points';
+import { prebuilt } from '../../db/prepared-statements';
 import { withRetry } from '../../db/transaction-retry';
 import type { Clock } from '../../clock';
 import { badRequest, conflict, notFound } from '../../http/app-error';
@@ -38,18 +39,8 @@ export async function giveBrownie(deps: BrownieDeps, giverId: string, receiverId
         // every brownie committed before and this one. A refused brownie below (blocked, or a
         // second today) rolls them back with the transaction.
         const [counted, ledger, figures] = await Promise.allSettled([
-          tx
-            .update(users)
-            .set({ brownies: sql`${users.brownies} + 1` })
-            .where(and(eq(users.id, receiverId), isNull(users.deletedAt)))
-            .returning({ brownies: users.brownies, blockers: blockersBetween(giverId, receiverId) })
-            .execute(),
-          tx
-            .insert(brownies)
-            .values({ giverUserId: giverId, receiverUserId: receiverId, givenAt: at, givenOn })
-            .onConflictDoNothing({ target: [brownies.giverUserId, brownies.givenOn] })
-            .returning({ id: brownies.id })
-            .execute(),
+          countBrownie(tx, { giverId, receiverId }),
+          insertBrownie(tx, { giverId, receiverId, at, givenOn }),
           readBadgeFiguresOf(tx, [receiverId]),
         ]);
         const [counter] = settledValue(counted);
@@ -71,6 +62,24 @@ export async function giveBrownie(deps: BrownieDeps, giverId: string, receiverId
     throw error;
   }
 }
+
+/** The receiver's counter, counting one more, with the blocks between the two (built once: every brownie sends it, issue 33). */
+const countBrownie = prebuilt((db) =>
+  db
+    .update(users)
+    .set({ brownies: sql`${users.brownies} + 1` })
+    .where(and(eq(users.id, sql.placeholder('receiverId')), isNull(users.deletedAt)))
+    .returning({ brownies: users.brownies, blockers: blockersBetween(sql.placeholder('giverId'), sql.placeholder('receiverId')) }),
+);
+
+/** The ledger row; none when the giver already gave today (the unique (giver, given_on)). */
+const insertBrownie = prebuilt((db) =>
+  db
+    .insert(brownies)
+    .values({ giverUserId: sql.placeholder('giverId'), receiverUserId: sql.placeholder('receiverId'), givenAt: sql.placeholder('at'), givenOn: sql.placeholder('givenOn') })
+    .onConflictDoNothing({ target: [brownies.giverUserId, brownies.givenOn] })
+    .returning({ id: brownies.id }),
+);
 
 /** The value of a statement sent with others, or its error (in the order the statements were sent). */
 function settledValue<T>(result: PromiseSettledResult<T>): T {

@@ -18,7 +18,7 @@ import { resolveAlignment } from '../../../domain/profiles/alignment';
 import type { Db, DbOrTx } from '../../db/client';
 import { pgErrorOf } from '../../db/client';
 import { commitWith } from '../../db/pipelined-transaction';
-import { runPrepared } from '../../db/prepared-statements';
+import { prebuilt, prebuiltSql } from '../../db/prepared-statements';
 import { users } from '../../db/schema/auth';
 import { caucusMembers, caucuses, votes } from '../../db/schema/caucuses';
 import { withRetry } from '../../db/transaction-retry';
@@ -293,8 +293,13 @@ export async function getCaucusDetail({ db, passwordKeys }: Pick<CaucusPasswordD
   };
 }
 
+/** A caucus's row, locked: every join, vote and leave takes it, so it is built once (issue 33). */
+const lockCaucusRow = prebuilt<CaucusRow[], { caucusId: string }>((db) =>
+  db.select().from(caucuses).where(eq(caucuses.id, sql.placeholder('caucusId'))).for('update'),
+);
+
 async function lockCaucus(tx: Tx, caucusId: string): Promise<CaucusRow> {
-  const [row] = await runPrepared(tx.select().from(caucuses).where(eq(caucuses.id, caucusId)).for('update'));
+  const [row] = await lockCaucusRow(tx, { caucusId });
   if (!row) throw notFound(CAUCUS_ERRORS.notFound);
   return row;
 }
@@ -306,9 +311,9 @@ async function lockCaucus(tx: Tx, caucusId: string): Promise<CaucusRow> {
  * lock is granted: the people it reads cannot change until the join commits. Prepared: planning
  * it cost PostgreSQL 0.8 ms a join, running it 0.3 (decision 034).
  */
-function joinFacts(tx: Tx, userId: string, caucusId: string) {
-  return runPrepared(
-    tx
+const joinFactsOf = prebuilt((db) => {
+  const caucusId = sql.placeholder('caucusId');
+  return db
       .select({
         state: users.state,
         district: users.district,
@@ -327,8 +332,11 @@ function joinFacts(tx: Tx, userId: string, caucusId: string) {
         from caucus_members m join users p on p.id = m.user_id where m.caucus_id = ${caucusId}), '[]'::json)`,
       })
       .from(users)
-      .where(eq(users.id, userId)),
-  );
+      .where(eq(users.id, sql.placeholder('userId')));
+});
+
+function joinFacts(tx: Tx, userId: string, caucusId: string) {
+  return joinFactsOf(tx, { userId, caucusId });
 }
 
 /**
@@ -380,18 +388,7 @@ async function joinLocked(
       // election-record triggers run at the end of the statement, as after a lone insert; the
       // capacity constraint still refuses a seat past the last (mapCapacity).
       const writes = [
-        tx
-          .execute(
-            sql`
-        with joined as (
-          insert into ${caucusMembers} (caucus_id, user_id, is_voting_member, is_organizer, created_at)
-          values (${c.id}, ${userId}, true, false, ${now})
-          returning user_id
-        ), touched as (update caucuses set updated_at = ${now} where id = ${c.id})
-        insert into activities (user_id, activity_type, description, created_at)
-        select user_id, 'caucus_joined', ${`Joined the caucus "${c.name}"`}, ${now} from joined`,
-          )
-          .execute(),
+        insertJoin(tx, { caucusId: c.id, userId, now, description: `Joined the caucus "${c.name}"` }),
         // The joiner was not of this caucus (a member is told so, an organizer refused, above).
         notifyJoin(tx, c, userId, now, [...user.people, { userId, isVotingMember: true, isOrganizer: false, name: user.name }]),
       ];
@@ -400,6 +397,16 @@ async function joinLocked(
     }
   }
 }
+
+/** A join's membership, its caucus's last change and the joiner's activity: one statement, built once. */
+const insertJoin = prebuiltSql<{ caucusId: string; userId: string; now: Date; description: string }>(sql`
+  with joined as (
+    insert into ${caucusMembers} (caucus_id, user_id, is_voting_member, is_organizer, created_at)
+    values (${sql.placeholder('caucusId')}, ${sql.placeholder('userId')}, true, false, ${sql.placeholder('now')})
+    returning user_id
+  ), touched as (update caucuses set updated_at = ${sql.placeholder('now')} where id = ${sql.placeholder('caucusId')})
+  insert into activities (user_id, activity_type, description, created_at)
+  select user_id, 'caucus_joined', ${sql.placeholder('description')}, ${sql.placeholder('now')} from joined`);
 
 /**
  * After a join (caucus row locked): its organizers hear of the new member (one unread
@@ -499,14 +506,8 @@ export async function castVote(deps: CaucusDeps, voterId: string, caucusId: stri
       if (!voting(voterId)) throw forbidden('not_voting_member', CAUCUS_ERRORS.cannotVote);
       if (!voting(candidateId)) throw badRequest('candidate_not_member', CAUCUS_ERRORS.candidateNotMember);
       const now = deps.clock.now();
-      const pending: Array<Promise<unknown>> = [
-        tx
-          .insert(votes)
-          .values({ caucusId, voterId, candidateId, createdAt: now, updatedAt: now })
-          .onConflictDoUpdate({ target: [votes.caucusId, votes.voterId], set: { candidateId, updatedAt: now } })
-          .execute(),
-      ];
-      if (!c.votingStarted) pending.push(tx.update(caucuses).set({ votingStarted: true, updatedAt: now }).where(eq(caucuses.id, caucusId)).execute());
+      const pending: Array<Promise<unknown>> = [upsertVote(tx, { caucusId, voterId, candidateId, now })];
+      if (!c.votingStarted) pending.push(startVoting(tx, { caucusId, now }));
       return settleElection(tx, deps.clock, caucusId, {
         firstVote: !voteRows.some((v) => v.voterId === voterId),
         locked: { ...c, votingStarted: true },
@@ -518,20 +519,48 @@ export async function castVote(deps: CaucusDeps, voterId: string, caucusId: stri
   );
 }
 
+/** A vote cast or changed (built once: every vote sends it, issue 33). */
+const upsertVote = prebuilt<unknown, { caucusId: string; voterId: string; candidateId: string; now: Date }>((db) =>
+  db
+    .insert(votes)
+    .values({
+      caucusId: sql.placeholder('caucusId'),
+      voterId: sql.placeholder('voterId'),
+      candidateId: sql.placeholder('candidateId'),
+      createdAt: sql.placeholder('now'),
+      updatedAt: sql.placeholder('now'),
+    })
+    .onConflictDoUpdate({ target: [votes.caucusId, votes.voterId], set: { candidateId: sql`${sql.placeholder('candidateId')}`, updatedAt: sql`${sql.placeholder('now')}` } }),
+);
+
+/** A caucus's first vote starts its voting. */
+const startVoting = prebuilt<unknown, { caucusId: string; now: Date }>((db) =>
+  db
+    .update(caucuses)
+    .set({ votingStarted: true, updatedAt: sql`${sql.placeholder('now')}` })
+    .where(eq(caucuses.id, sql.placeholder('caucusId'))),
+);
+
+const votesOfCaucus = prebuilt((db) =>
+  db.select({ voterId: votes.voterId, candidateId: votes.candidateId }).from(votes).where(eq(votes.caucusId, sql.placeholder('caucusId'))),
+);
+
 /** A caucus's votes (its row locked by the caller). */
 function votesOf(tx: Tx, caucusId: string) {
-  return tx.select({ voterId: votes.voterId, candidateId: votes.candidateId }).from(votes).where(eq(votes.caucusId, caucusId)).execute();
+  return votesOfCaucus(tx, { caucusId });
 }
 
+const membersOfCaucus = prebuilt((db) =>
+  db
+    .select({ userId: caucusMembers.userId, isVotingMember: caucusMembers.isVotingMember, isOrganizer: caucusMembers.isOrganizer, verified: users.verified, name: users.name })
+    .from(caucusMembers)
+    .innerJoin(users, eq(users.id, caucusMembers.userId))
+    .where(eq(caucusMembers.caucusId, sql.placeholder('caucusId'))),
+);
+
 /** A caucus's members with what the election needs of each (caucus row locked by the caller). */
-async function membersForElection(tx: Tx, caucusId: string) {
-  return runPrepared(
-    tx
-      .select({ userId: caucusMembers.userId, isVotingMember: caucusMembers.isVotingMember, isOrganizer: caucusMembers.isOrganizer, verified: users.verified, name: users.name })
-      .from(caucusMembers)
-      .innerJoin(users, eq(users.id, caucusMembers.userId))
-      .where(eq(caucusMembers.caucusId, caucusId)),
-  );
+function membersForElection(tx: Tx, caucusId: string) {
+  return membersOfCaucus(tx, { caucusId });
 }
 
 type ElectionMember = Awaited<ReturnType<typeof membersForElection>>[number];

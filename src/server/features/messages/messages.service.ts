@@ -15,7 +15,7 @@ import { UNREAD_COUNT_CAP } from '../../../domain/social/unread-count';
 import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { commitWith } from '../../db/pipelined-transaction';
-import { runPrepared } from '../../db/prepared-statements';
+import { prebuilt } from '../../db/prepared-statements';
 import { users } from '../../db/schema/auth';
 import { privateMessages } from '../../db/schema/social';
 import { badRequest, notFound } from '../../http/app-error';
@@ -85,12 +85,7 @@ export async function sendPrivateMessage({ db, clock }: MessageDeps, senderId: s
     // message (no such recipient, a block) rolls it back with the transaction. The notification
     // leaves with COMMIT.
     const [facts, inserted] = await Promise.allSettled([
-      runPrepared(
-        tx
-          .select({ recipient: users.id, blockers: blockersBetween(senderId, input.recipientId), senderName: sql<string | null>`(select name from users where id = ${senderId})` })
-          .from(sql`(select 1) as one`)
-          .leftJoin(users, and(eq(users.id, input.recipientId), isNull(users.deletedAt))),
-      ),
+      messageFacts(tx, { senderId, recipientId: input.recipientId }),
       sendMessageRow(tx, message),
     ]);
     const [found] = settled(facts);
@@ -110,12 +105,25 @@ function settled<T>(result: PromiseSettledResult<T>): T {
 
 type NewMessage = { senderId: string; recipientId: string; message: string; at: Date };
 
+/** The recipient (if present), the blocks between the two and the sender's name: one statement, built once (issue 33). */
+const messageFacts = prebuilt((db) => {
+  const senderId = sql.placeholder('senderId');
+  return db
+    .select({ recipient: users.id, blockers: blockersBetween(senderId, sql.placeholder('recipientId')), senderName: sql<string | null>`(select name from users where id = ${senderId})` })
+    .from(sql`(select 1) as one`)
+    .leftJoin(users, and(eq(users.id, sql.placeholder('recipientId')), isNull(users.deletedAt)));
+});
+
+const insertMessageRow = prebuilt((db) =>
+  db
+    .insert(privateMessages)
+    .values({ senderId: sql.placeholder('senderId'), recipientId: sql.placeholder('recipientId'), message: sql.placeholder('message'), createdAt: sql.placeholder('at') })
+    .returning(messageColumns),
+);
+
 /** Sends the message's insert (at once: it may leave with other statements). */
 async function sendMessageRow(tx: DbOrTx, input: NewMessage) {
-  const [row] = await tx
-    .insert(privateMessages)
-    .values({ senderId: input.senderId, recipientId: input.recipientId, message: input.message, createdAt: input.at })
-    .returning(messageColumns);
+  const [row] = await insertMessageRow(tx, input);
   return row!;
 }
 

@@ -16,6 +16,7 @@ import type { Clock } from '../../clock';
 import type { Db, DbOrTx } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { notifications } from '../../db/schema/notifications';
+import { prebuiltSql } from '../../db/prepared-statements';
 import { badRequest, notFound } from '../../http/app-error';
 import { publish, publishEach } from '../../realtime/publish';
 import { USER_STREAM_CHANNEL, type UserStreamNote } from '../../realtime/user-stream';
@@ -71,38 +72,65 @@ export const NOTIFICATION_MESSAGES = {
  */
 export async function notify(tx: DbOrTx, now: Date, items: readonly NewNotification[]): Promise<void> {
   if (items.length === 0) return;
-  const deliverAt = (kind: NotificationKind) => new Date(now.getTime() + (DELIVERY_DELAY_SECONDS[kind] ?? 0) * 1000);
-  const values = (list: readonly NewNotification[]) =>
-    sql.join(
-      list.map(
-        (i) =>
-          sql`(${i.userId}::uuid, ${i.kind}, ${JSON.stringify(i.data)}::jsonb, ${i.dedupeKey ?? null}::text, ${now}::timestamptz, ${deliverAt(i.kind)}::timestamptz)`,
-      ),
-      sql`, `,
-    );
-  const insert = sql`insert into notifications (user_id, kind, data, dedupe_key, created_at, deliver_at) values`;
-  const unread = sql`on conflict (user_id, kind, dedupe_key) where dedupe_key is not null and read_at is null`;
   const plain = items.filter((i) => !i.dedupeKey);
   const folding = oncePerKey(items.filter((i) => i.dedupeKey && FOLDING.has(i.kind)));
   const once = oncePerKey(items.filter((i) => i.dedupeKey && !FOLDING.has(i.kind)));
-  const inserts: SQL[] = [];
-  if (plain.length > 0) inserts.push(sql`${insert} ${values(plain)}`);
-  if (folding.length > 0) {
-    inserts.push(sql`${insert} ${values(folding)} ${unread} do update set
-      data = excluded.data || jsonb_build_object('count', coalesce((notifications.data->>'count')::int, 1) + 1),
-      created_at = excluded.created_at,
-      deliver_at = coalesce(notifications.deliver_at, greatest(excluded.deliver_at, notifications.delivered_at + ${`${FOLD_WINDOW_MINUTES} minutes`}::interval))`);
+  const parts = { plain, folding, once };
+  const present = NOTIFY_PARTS.filter((part) => parts[part].length > 0);
+  const values: Record<string, unknown> = { now };
+  for (const part of present) {
+    const list = parts[part];
+    values[`${part}Users`] = list.map((i) => i.userId);
+    values[`${part}Kinds`] = list.map((i) => i.kind);
+    values[`${part}Data`] = list.map((i) => JSON.stringify(i.data));
+    values[`${part}Keys`] = list.map((i) => i.dedupeKey ?? null);
+    values[`${part}DeliverAt`] = list.map((i) => new Date(now.getTime() + (DELIVERY_DELAY_SECONDS[i.kind] ?? 0) * 1000));
   }
-  if (once.length > 0) inserts.push(sql`${insert} ${values(once)} ${unread} do nothing`);
-  const last = inserts.pop()!;
-  const statement = inserts.length === 0 ? last : sql`with ${sql.join(inserts.map((q, n) => sql`${sql.raw(`n${n}`)} as (${q})`), sql`, `)} ${last}`;
-  const written = tx.execute(statement).then(() => undefined);
+  const written = notifyStatement(present)(tx, values).then(() => undefined);
   written.catch(() => undefined); // awaited below, after the events are queued
   const note: UserStreamNote = { kind: 'notification' };
   // Tells each recipient's live stream, and wakes the delivery job (both sent after commit).
   await publishEach(tx, USER_STREAM_CHANNEL, [...new Set(items.map((i) => i.userId))], note);
   await publish(tx, DELIVERY_CHANNEL, DELIVERY_WAKE_KEY, null);
   await written;
+}
+
+/** The three ways a notification is written: without a key, folding into the unread one, or once while unread. */
+const NOTIFY_PARTS = ['plain', 'folding', 'once'] as const;
+type NotifyPart = (typeof NOTIFY_PARTS)[number];
+
+/**
+ * The insert of notify's parts that are present, built once per combination (issue 33): the
+ * rows go as arrays (unnest), so the statement's text is the same whatever the number of
+ * recipients, and is prepared once per connection.
+ */
+const notifyStatements = new Map<string, ReturnType<typeof prebuiltSql>>();
+function notifyStatement(present: readonly NotifyPart[]) {
+  const id = present.join(',');
+  let statement = notifyStatements.get(id);
+  if (!statement) {
+    const insert = sql`insert into notifications (user_id, kind, data, dedupe_key, created_at, deliver_at)`;
+    const rows = (part: NotifyPart) => {
+      const p = (name: string) => sql.placeholder(`${part}${name}`);
+      return sql`select x.user_id, x.kind, x.data, x.dedupe_key, ${sql.placeholder('now')}::timestamptz, x.deliver_at
+        from unnest(${p('Users')}::uuid[], ${p('Kinds')}::text[], ${p('Data')}::jsonb[], ${p('Keys')}::text[], ${p('DeliverAt')}::timestamptz[])
+          as x(user_id, kind, data, dedupe_key, deliver_at)`;
+    };
+    const unread = sql`on conflict (user_id, kind, dedupe_key) where dedupe_key is not null and read_at is null`;
+    const statementOf: Record<NotifyPart, () => SQL> = {
+      plain: () => sql`${insert} ${rows('plain')}`,
+      folding: () => sql`${insert} ${rows('folding')} ${unread} do update set
+      data = excluded.data || jsonb_build_object('count', coalesce((notifications.data->>'count')::int, 1) + 1),
+      created_at = excluded.created_at,
+      deliver_at = coalesce(notifications.deliver_at, greatest(excluded.deliver_at, notifications.delivered_at + ${sql.raw(`'${FOLD_WINDOW_MINUTES} minutes'`)}::interval))`,
+      once: () => sql`${insert} ${rows('once')} ${unread} do nothing`,
+    };
+    const inserts = present.map((part) => statementOf[part]());
+    const last = inserts.pop()!;
+    statement = prebuiltSql(inserts.length === 0 ? last : sql`with ${sql.join(inserts.map((q, n) => sql`${sql.raw(`n${n}`)} as (${q})`), sql`, `)} ${last}`);
+    notifyStatements.set(id, statement);
+  }
+  return statement;
 }
 
 /** The unread notification of a conversation (messages from `partnerId`) is read once the conversation is; the bell hears of it. */

@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTIFICATION_PAGE_SIZE, type NotificationKind, type NotificationPage, type NotificationView } from '../../../domain/notifications/notifications';
 import type { MessageStreamEvent } from '../../../domain/social/social-types';
 import { fixedClock, systemClock } from '../../clock';
 import type { Database } from '../../db/client';
+import { preparedStatementsOn } from '../../db/prepared-statements';
 import { users } from '../../db/schema/auth';
 import { notifications } from '../../db/schema/notifications';
 import { addOrganizer, addVotingMembers, createCaucusRow } from '../../test/caucus-factories';
@@ -48,6 +49,49 @@ const countOf = async (who: Person) => ((await (await get('/api/notifications/un
 /** Rows of `kind` for `userId` straight from the table. */
 const rowsOf = (userId: string, kind: NotificationKind) =>
   database.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.kind, kind)));
+
+describe('notify', () => {
+  it('writes any number of recipients, in all three ways at once, with one statement text per combination', async () => {
+    const [ann, ben, cat, dan] = await Promise.all([person(), person(), person(), person()]);
+    const at = new Date('2030-02-03T04:05:06.789Z');
+    const statementsOf = async (tx: Parameters<Parameters<Database['db']['transaction']>[0]>[0]) =>
+      (
+        await tx.execute<{ statement: string }>(
+          sql`select statement from pg_prepared_statements where statement like '%insert into notifications%do update%do nothing%'`,
+        )
+      ).rows.map((r) => r.statement);
+    await database.db.transaction(async (tx) => {
+      // Plain (no key), folding (counts up the unread one), once (said once while unread): 1 then 3 recipients each.
+      await notify(tx, at, [
+        { userId: ann.id, kind: 'friend_request', data: { fromId: ben.id, fromName: 'Ben "quoted", \\ backslashed' } },
+        { userId: ann.id, kind: 'private_message', data: { fromId: ben.id, fromName: 'Ben', count: 1 }, dedupeKey: ben.id },
+        { userId: ann.id, kind: 'caucus_full', data: { caucusId: cat.id, caucusName: 'C' }, dedupeKey: cat.id },
+      ]);
+      await notify(
+        tx,
+        at,
+        [ann, ben, cat].flatMap((p) => [
+          { userId: p.id, kind: 'friend_request' as const, data: { fromId: dan.id, fromName: 'Dan' } },
+          { userId: p.id, kind: 'private_message' as const, data: { fromId: ben.id, fromName: 'Ben', count: 1 }, dedupeKey: ben.id },
+          { userId: p.id, kind: 'caucus_full' as const, data: { caucusId: cat.id, caucusName: 'C' }, dedupeKey: cat.id },
+        ]),
+      );
+      // The three ways in one statement, prepared once on this connection for both calls.
+      if (preparedStatementsOn()) expect(await statementsOf(tx)).toHaveLength(1);
+    });
+    const mine = await rowsOf(ann.id, 'private_message');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.data).toEqual({ fromId: ben.id, fromName: 'Ben', count: 2 });
+    expect(mine[0]!.deliverAt?.getTime()).toBe(at.getTime() + 20_000);
+    expect((await rowsOf(ann.id, 'friend_request')).map((r) => (r.data as { fromName: string }).fromName).sort()).toEqual(['Ben "quoted", \\ backslashed', 'Dan']);
+    expect(await rowsOf(ann.id, 'caucus_full')).toHaveLength(1);
+    for (const p of [ben, cat]) {
+      expect(await rowsOf(p.id, 'friend_request')).toHaveLength(1);
+      expect((await rowsOf(p.id, 'private_message'))[0]!.data).toEqual({ fromId: ben.id, fromName: 'Ben', count: 1 });
+      expect((await rowsOf(p.id, 'caucus_full'))[0]!.createdAt.getTime()).toBe(at.getTime());
+    }
+  });
+});
 
 describe('friend requests', () => {
   it('tell the person asked, and the asker once accepted; nobody else', async () => {
