@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
 import { sessions, users } from '../db/schema/auth';
+import { rateLimits } from '../db/schema/platform';
 import { createUser } from '../test/factories';
 import { createTestApp, testSettings } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
@@ -110,5 +111,48 @@ describe('the session middleware', () => {
     expect((await t.request('/api/me', { cookie })).status).toBe(200);
     const [row] = await database.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.token, token));
     expect(row!.expiresAt.getTime()).toBe(fresh.getTime());
+  });
+
+  describe('a route limited per person (userRateLimit): its hit counted with the session', () => {
+    const hitsOf = async (key: string) => (await database.db.select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, key)))[0]?.count ?? 0;
+    const give = (cookie: string, receiverId: string) => t.request('/api/brownies', { method: 'POST', cookie, json: { receiverId } });
+
+    it('counts each request once, under the route\'s own name, whatever the route answers', async () => {
+      const { user, cookie } = await signedIn();
+      const [ann, ben] = [await createUser(database.db), await createUser(database.db)];
+      expect((await give(cookie, ann.id)).status).toBe(201);
+      expect((await give(cookie, ben.id)).status).toBe(409); // one brownie a day: refused, still an attempt
+      expect((await give(cookie, '00000000-0000-0000-0000-000000000000')).status).toBe(404);
+      expect(await hitsOf(`brownies:give:${user.id}`)).toBe(3);
+      expect((await t.request('/api/messages', { method: 'POST', cookie, json: { recipientId: ann.id, message: 'Hello' } })).status).toBe(201);
+      expect(await hitsOf(`messages:send:${user.id}`)).toBe(1);
+      expect(await hitsOf(`brownies:give:${user.id}`)).toBe(3);
+      // A read of the same person counts nothing.
+      expect((await t.request('/api/me', { cookie })).status).toBe(200);
+      expect(await hitsOf(`brownies:give:${user.id}`)).toBe(3);
+    });
+
+    it('answers 429 past the limit from the count read with the session', async () => {
+      const { user, cookie } = await signedIn();
+      await database.db.insert(rateLimits).values({ key: `brownies:give:${user.id}`, windowStart: new Date(), count: 30 });
+      const res = await give(cookie, (await createUser(database.db)).id);
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await hitsOf(`brownies:give:${user.id}`)).toBe(31);
+    });
+
+    it('counts nothing for a session not in force: expired, an unconfirmed account, a hidden profile', async () => {
+      const cases = [
+        async (token: string) => void (await database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.token, token))),
+        async (_token: string, userId: string) => void (await database.db.update(users).set({ emailVerified: false }).where(eq(users.id, userId))),
+        async (_token: string, userId: string) => void (await database.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, userId))),
+      ];
+      for (const spoil of cases) {
+        const { user, cookie, token } = await signedIn();
+        await spoil(token, user.id);
+        expect((await give(cookie, (await createUser(database.db)).id)).status).toBe(401);
+        expect(await hitsOf(`brownies:give:${user.id}`)).toBe(0);
+      }
+    });
   });
 });

@@ -3,11 +3,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
+import { matchedRoutes } from 'hono/route';
 import type { Db } from '../db/client';
-import { preparedStatementsOn } from '../db/prepared-statements';
+import { prebuiltSql, preparedStatementsOn } from '../db/prepared-statements';
 import { sessions, users } from '../db/schema/auth';
 import { SESSION_DAYS, SESSION_UPDATE_AGE_SECONDS, type Auth } from '../features/auth/auth';
 import { unauthorized } from './app-error';
+import { decisionOf, userRateLimitOf, type CountedHit, type UserRateLimit } from './rate-limit';
 import type { RequestClient } from './request-client';
 
 export interface SessionUser {
@@ -30,7 +32,15 @@ export interface RequestToken {
 }
 
 /** `client`: who sent the request, behind trusted proxies too (http/request-client.ts, decision 041). */
-export type AppEnv = { Variables: { user: SessionUser | null; apiToken?: RequestToken; client?: RequestClient } };
+export type AppEnv = {
+  Variables: {
+    user: SessionUser | null;
+    apiToken?: RequestToken;
+    client?: RequestClient;
+    /** The route's per-person limit, counted with the session (userRateLimit). */
+    rateLimitHit?: CountedHit;
+  };
+};
 
 export interface SessionDeps {
   auth: Auth;
@@ -99,7 +109,16 @@ export function loadSession({ auth, db, secret }: SessionDeps): MiddlewareHandle
       c.set('user', null);
       return next();
     }
-    const [row] = await findSession.execute({ token });
+    // A route limited per person (userRateLimit) has its hit counted in the same statement.
+    const limit = userRateLimitOf(matchedRoutes(c).find((r) => userRateLimitOf(r.handler))?.handler);
+    let row: Awaited<ReturnType<typeof findSession.execute>>[number] | undefined;
+    if (limit) {
+      const counted = await sessionCountingHit(db, token, limit);
+      row = counted.row;
+      if (counted.hit) c.set('rateLimitHit', counted.hit);
+    } else {
+      [row] = await findSession.execute({ token });
+    }
     // A session counts only for a confirmed, present account: better-auth makes none for an
     // unconfirmed one, but a session that exists anyway (made by hand, or left from before a
     // profile was hidden) must not be able to do anything.
@@ -122,6 +141,74 @@ export function loadSession({ auth, db, secret }: SessionDeps): MiddlewareHandle
     );
     await next();
   });
+}
+
+/**
+ * The session by its token, as `loadSession`'s lookup reads it, and one hit of a per-person limit
+ * counted for its user in the same statement (issue 33: a rate-limited write's session lookup
+ * and hit were two round trips). The hit is counted only for a session that is in force (not
+ * expired, its account confirmed and present), as the route's own count would be after
+ * `signedIn`; like `hitRateLimit`, its commit waits for no flush.
+ */
+const sessionWithHit = prebuiltSql<
+  { token: string; name: string; now: Date; windowStartLimit: Date; validAt: Date },
+  {
+    expires_at: string;
+    session_id: string;
+    proven_at: string;
+    id: string;
+    email: string;
+    name: string;
+    email_verified: boolean;
+    deleted_at: string | null;
+    suspended_until: string | null;
+    suspension_reason: string | null;
+    hit_count: number | null;
+    hit_window_start: string | null;
+  }
+>(sql`
+  with s as (
+    select se.expires_at, se.id as session_id, se.proven_at, u.id, u.email, u.name, u.email_verified, u.deleted_at, u.suspended_until, u.suspension_reason
+    from sessions se join users u on u.id = se.user_id
+    where se.token = ${sql.placeholder('token')}
+  ), hit as (
+    insert into rate_limits (key, window_start, count)
+    select ${sql.placeholder('name')}::text || ':' || s.id, ${sql.placeholder('now')}::timestamptz, 1
+    from s, (select set_config('synchronous_commit', 'off', true)) as no_flush
+    where s.expires_at > ${sql.placeholder('validAt')}::timestamptz and s.email_verified and s.deleted_at is null
+    on conflict (key) do update set
+      count = case when rate_limits.window_start <= ${sql.placeholder('windowStartLimit')}::timestamptz then 1 else rate_limits.count + 1 end,
+      window_start = case when rate_limits.window_start <= ${sql.placeholder('windowStartLimit')}::timestamptz then ${sql.placeholder('now')}::timestamptz else rate_limits.window_start end
+    returning count, window_start
+  )
+  select s.*, hit.count as hit_count, hit.window_start as hit_window_start from s left join hit on true`);
+
+const dateOrNull = (v: string | null) => (v === null ? null : new Date(v));
+
+async function sessionCountingHit(db: Db, token: string, limit: UserRateLimit) {
+  const now = limit.clock.now();
+  const windowStartLimit = new Date(now.getTime() - limit.windowSeconds * 1000);
+  // In force as loadSession judges it (the server's time); the window is the limit's clock's.
+  const { rows } = await sessionWithHit(db, { token, name: limit.name, now, windowStartLimit, validAt: new Date() });
+  const r = rows[0];
+  if (!r) return { row: undefined, hit: undefined };
+  const row = {
+    expiresAt: new Date(r.expires_at),
+    sessionId: r.session_id,
+    provenAt: new Date(r.proven_at),
+    id: r.id,
+    email: r.email,
+    name: r.name,
+    emailVerified: r.email_verified,
+    deletedAt: dateOrNull(r.deleted_at),
+    suspendedUntil: dateOrNull(r.suspended_until),
+    suspensionReason: r.suspension_reason,
+  };
+  const hit: CountedHit | undefined =
+    r.hit_count === null || r.hit_window_start === null
+      ? undefined
+      : { name: limit.name, decision: decisionOf({ count: r.hit_count, window_start: r.hit_window_start }, limit.max, limit.windowSeconds, now) };
+  return { row, hit };
 }
 
 /** The signed-in user, or a 401. */

@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { broadcastListSchema, broadcastViewSchema, sendBroadcastSchema } from '../../../domain/social/broadcasts';
 import { documented } from '../../http/api-docs';
-import { rateLimit } from '../../http/rate-limit';
-import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
+import { userRateLimit } from '../../http/rate-limit';
+import { type AppEnv, requireUser, signedIn } from '../../http/session';
 import { validate } from '../../http/validate';
 import { guardAdministratorPowers } from '../../http/administrator-guard';
 import * as broadcasts from './broadcasts.service';
@@ -31,7 +31,7 @@ export function broadcastRoutes(deps: BroadcastRouteDeps) {
     '/broadcasts',
     documented({ summary: "Sends a broadcast to everyone, a state, a district or the sender's constituents", tags: ['Broadcasts'], responses: { 201: broadcastViewSchema } }),
     signedIn,
-    rateLimit({ db: deps.db, clock: deps.clock, name: 'broadcasts:send', max: limit.max, windowSeconds: limit.windowSeconds, key: (c) => (c.get('user') as SessionUser).id }),
+    userRateLimit({ db: deps.db, clock: deps.clock, name: 'broadcasts:send', max: limit.max, windowSeconds: limit.windowSeconds }),
     validate('json', sendBroadcastSchema),
     async (c) => {
       const user = requireUser(c);

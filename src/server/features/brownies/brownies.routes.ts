@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { apiErrorSchema } from '../../../domain/api/api-error';
 import { brownieGivenSchema, brownieTodaySchema, giveBrownieSchema } from '../../../domain/points/brownie-rules';
 import { documented } from '../../http/api-docs';
-import { rateLimit } from '../../http/rate-limit';
-import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
+import { userRateLimit } from '../../http/rate-limit';
+import { type AppEnv, requireUser, signedIn } from '../../http/session';
 import { validate } from '../../http/validate';
 import * as brownieService from './brownies.service';
 
@@ -27,13 +27,12 @@ export function brownieRoutes(deps: BrownieRouteDeps) {
       responses: { 201: brownieGivenSchema, 403: apiErrorSchema, 409: apiErrorSchema },
     }),
     signedIn,
-    rateLimit({
+    userRateLimit({
       db: deps.db,
       clock: deps.clock,
       name: 'brownies:give',
       max: limit.max,
-      windowSeconds: limit.windowSeconds,
-      key: (c) => (c.get('user') as SessionUser).id,
+      windowSeconds: limit.windowSeconds
     }),
     validate('json', giveBrownieSchema),
     async (c) => {

@@ -16,8 +16,8 @@ import {
   createChallengeSchema,
 } from '../../../domain/challenges/challenge-schemas';
 import { documented } from '../../http/api-docs';
-import { rateLimit } from '../../http/rate-limit';
-import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
+import { userRateLimit } from '../../http/rate-limit';
+import { type AppEnv, requireUser, signedIn } from '../../http/session';
 import { validate } from '../../http/validate';
 import type { Logger } from '../../logger';
 import type { NotificationHub } from '../../realtime/notification-hub';
@@ -57,7 +57,7 @@ export function challengeRoutes(deps: ChallengeRouteDeps) {
   const createLimit = deps.createLimit ?? CHALLENGE_CREATE_LIMIT;
   const chatLimit = deps.chatLimit ?? CHALLENGE_CHAT_LIMIT;
   const perUser = (name: string, limit: { max: number; windowSeconds: number }) =>
-    rateLimit({ db: deps.db, clock: deps.clock, name, max: limit.max, windowSeconds: limit.windowSeconds, key: (c) => (c.get('user') as SessionUser).id });
+    userRateLimit({ db: deps.db, clock: deps.clock, name, max: limit.max, windowSeconds: limit.windowSeconds });
 
   app.get(
     '/challenges',

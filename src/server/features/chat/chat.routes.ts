@@ -2,8 +2,8 @@ import { chatLineFor } from '../../../domain/moderation/moderation-rules';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { chatMessageSchema } from '../../../domain/caucuses/caucus-schemas';
-import { rateLimit } from '../../http/rate-limit';
-import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
+import { userRateLimit } from '../../http/rate-limit';
+import { type AppEnv, requireUser, signedIn } from '../../http/session';
 import { forbidden } from '../../http/app-error';
 import { validate } from '../../http/validate';
 import type { Logger } from '../../logger';
@@ -60,13 +60,12 @@ export function chatRoutes(deps: ChatRouteDeps) {
     documented({ summary: 'Sends a message to the caucus chat', tags: TAGS, responses: { 201: chatMessageViewSchema } }),
     signedIn,
     validate('param', idParam),
-    rateLimit({
+    userRateLimit({
       db: deps.db,
       clock: deps.clock,
       name: 'chat:post',
       max: limit.max,
-      windowSeconds: limit.windowSeconds,
-      key: (c) => (c.get('user') as SessionUser).id,
+      windowSeconds: limit.windowSeconds
     }),
     validate('json', chatMessageSchema),
     async (c) => {

@@ -24,8 +24,8 @@ import {
 import { apiErrorSchema } from '../../../domain/api/api-error';
 import { documented } from '../../http/api-docs';
 import { AppError, badRequest, notFound } from '../../http/app-error';
-import { rateLimit } from '../../http/rate-limit';
-import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
+import { userRateLimit } from '../../http/rate-limit';
+import { type AppEnv, requireUser, signedIn } from '../../http/session';
 import { guardAdministratorPowers } from '../../http/administrator-guard';
 import { validate } from '../../http/validate';
 import type { ReadDbFor } from '../../db/read-replica';
@@ -94,7 +94,7 @@ export function debateRoutes(deps: DebateRouteDeps) {
   const app = new Hono<AppEnv>();
   const limit = deps.writeLimit ?? DEBATE_WRITE_LIMIT;
   const perUser = (name: string) =>
-    rateLimit({ db: deps.db, clock: deps.clock, name, max: limit.max, windowSeconds: limit.windowSeconds, key: (c) => (c.get('user') as SessionUser).id });
+    userRateLimit({ db: deps.db, clock: deps.clock, name, max: limit.max, windowSeconds: limit.windowSeconds });
   const uploadLimit = bodyLimit({
     maxSize: DEBATE_LIMITS.audioMaxBytes + 64 * 1024,
     onError: (c) => c.json({ error: { code: 'audio_too_large', message: DEBATE_MESSAGES.audioTooLarge } }, 413),

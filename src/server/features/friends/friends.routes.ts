@@ -7,8 +7,8 @@ import { friendRequestAnswerSchema, friendSearchResultSchema, friendsOverviewSch
 import { singleLineText } from '../../../domain/text/text-schema';
 import { documented } from '../../http/api-docs';
 import { notFound } from '../../http/app-error';
-import { rateLimit } from '../../http/rate-limit';
-import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
+import { userRateLimit } from '../../http/rate-limit';
+import { type AppEnv, requireUser, signedIn } from '../../http/session';
 import { validate } from '../../http/validate';
 import { INVITATION_MESSAGES, USER_SEARCH_MIN_LENGTH } from '../invitations/invitations.service';
 import * as friends from './friends.service';
@@ -63,7 +63,7 @@ export function friendRoutes(deps: FriendRouteDeps) {
       },
     }),
     signedIn,
-    rateLimit({ db: deps.db, clock: deps.clock, name: 'friends:request', max: limit.max, windowSeconds: limit.windowSeconds, key: (c) => (c.get('user') as SessionUser).id }),
+    userRateLimit({ db: deps.db, clock: deps.clock, name: 'friends:request', max: limit.max, windowSeconds: limit.windowSeconds }),
     validate('json', sendFriendRequestSchema),
     async (c) => {
       const user = requireUser(c);

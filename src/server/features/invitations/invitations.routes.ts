@@ -6,9 +6,9 @@ import { inviteOrganizerSchema, inviteVoterByEmailSchema, inviteVoterSchema, res
 import { singleLineText } from '../../../domain/text/text-schema';
 import { notFound } from '../../http/app-error';
 import { guardPasswordGuess, type PasswordGuessDeps } from '../../http/guess-throttle';
-import { rateLimit, tooManyAttempts } from '../../http/rate-limit';
+import { tooManyAttempts, userRateLimit } from '../../http/rate-limit';
 import type { ThrottleSettings } from '../../http/account-throttle';
-import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
+import { type AppEnv, requireUser, signedIn } from '../../http/session';
 import { validate } from '../../http/validate';
 import { documented } from '../../http/api-docs';
 import { apiErrorSchema } from '../../../domain/api/api-error';
@@ -91,13 +91,12 @@ export function invitationRoutes(
       responses: { 201: organizerInvitationResultSchema, 409: apiErrorSchema },
     }),
     signedIn,
-    rateLimit({
+    userRateLimit({
       db: deps.db,
       clock: deps.clock,
       name: 'invitations:organizer',
       max: deps.throttle.ORGANIZER_INVITATIONS_MAX,
-      windowSeconds: deps.throttle.ORGANIZER_INVITATIONS_WINDOW_SECONDS,
-      key: (c) => (c.get('user') as SessionUser).id,
+      windowSeconds: deps.throttle.ORGANIZER_INVITATIONS_WINDOW_SECONDS
     }),
     caucusParam,
     validate('json', inviteOrganizerSchema),
@@ -117,13 +116,12 @@ export function invitationRoutes(
       responses: { 201: emailInvitationResultSchema, 409: apiErrorSchema },
     }),
     signedIn,
-    rateLimit({
+    userRateLimit({
       db: deps.db,
       clock: deps.clock,
       name: 'invitations:voter-email',
       max: deps.throttle.ORGANIZER_INVITATIONS_MAX,
-      windowSeconds: deps.throttle.ORGANIZER_INVITATIONS_WINDOW_SECONDS,
-      key: (c) => (c.get('user') as SessionUser).id,
+      windowSeconds: deps.throttle.ORGANIZER_INVITATIONS_WINDOW_SECONDS
     }),
     caucusParam,
     validate('json', inviteVoterByEmailSchema),

@@ -15,8 +15,8 @@ import {
 import { singleLineText } from '../../../domain/text/text-schema';
 import { documented } from '../../http/api-docs';
 import { notFound } from '../../http/app-error';
-import { rateLimit } from '../../http/rate-limit';
-import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
+import { userRateLimit } from '../../http/rate-limit';
+import { type AppEnv, requireUser, signedIn } from '../../http/session';
 import { validate } from '../../http/validate';
 import type { Logger } from '../../logger';
 import type { NotificationHub } from '../../realtime/notification-hub';
@@ -98,7 +98,7 @@ export function messageRoutes(deps: MessageRouteDeps) {
     '/messages',
     documented({ summary: 'Sends a private message', tags: ['Messages'], responses: { 201: privateMessageViewSchema } }),
     signedIn,
-    rateLimit({ db: deps.db, clock: deps.clock, name: 'messages:send', max: limit.max, windowSeconds: limit.windowSeconds, key: (c) => (c.get('user') as SessionUser).id }),
+    userRateLimit({ db: deps.db, clock: deps.clock, name: 'messages:send', max: limit.max, windowSeconds: limit.windowSeconds }),
     validate('json', sendPrivateMessageSchema),
     async (c) => {
       const user = requireUser(c);

@@ -23,8 +23,8 @@ import { multiLineText } from '../../../domain/text/text-schema';
 import { apiErrorSchema } from '../../../domain/api/api-error';
 import { documented } from '../../http/api-docs';
 import { notFound } from '../../http/app-error';
-import { rateLimit } from '../../http/rate-limit';
-import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
+import { userRateLimit } from '../../http/rate-limit';
+import { type AppEnv, requireUser, signedIn } from '../../http/session';
 import { validate } from '../../http/validate';
 import { requireAdministrator } from '../../http/administrator-guard';
 import { listAdminLog } from '../admin/admin-log.service';
@@ -59,7 +59,7 @@ export function moderationRoutes(deps: ModerationRouteDeps) {
     '/reports',
     documented({ summary: 'Reports a profile, a message, a debate or a caucus for review', tags: ['Moderation'], responses: { 201: reportAnswerSchema, 409: apiErrorSchema } }),
     signedIn,
-    rateLimit({ db: deps.db, clock: deps.clock, name: 'reports', max: limit.max, windowSeconds: limit.windowSeconds, key: (c) => (c.get('user') as SessionUser).id }),
+    userRateLimit({ db: deps.db, clock: deps.clock, name: 'reports', max: limit.max, windowSeconds: limit.windowSeconds }),
     validate('json', reportSchema),
     async (c) => {
       const user = requireUser(c);

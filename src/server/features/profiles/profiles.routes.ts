@@ -2,7 +2,7 @@ import { languageOf } from '../../http/request-language';
 import { translateMessage } from '../../../domain/i18n/translate-message';
 import { spoken } from '../../http/translated-errors';
 import type { Clock } from '../../clock';
-import { rateLimit } from '../../http/rate-limit';
+import { userRateLimit } from '../../http/rate-limit';
 import { requestIsHttps } from '../../http/request-client';
 import { exportPersonalData } from './data-export.service';
 import { zValidator } from '@hono/zod-validator';
@@ -24,7 +24,7 @@ import { setCookie } from 'hono/cookie';
 import type { Db } from '../../db/client';
 import type { ReadDbFor } from '../../db/read-replica';
 import { AppError, notFound } from '../../http/app-error';
-import { type AppEnv, type SessionUser, requireUser, signedIn } from '../../http/session';
+import { type AppEnv, requireUser, signedIn } from '../../http/session';
 import { requireRecentProof } from '../../http/recent-proof';
 import { validate } from '../../http/validate';
 import { documented } from '../../http/api-docs';
@@ -91,7 +91,7 @@ export function profileRoutes(deps: {
       responses: { 200: personalDataExportSchema },
     }),
     signedIn,
-    rateLimit({ db: deps.db, clock: deps.clock, name: 'me:data', max: DATA_EXPORT_LIMIT.max, windowSeconds: DATA_EXPORT_LIMIT.windowSeconds, key: (c) => (c.get('user') as SessionUser).id }),
+    userRateLimit({ db: deps.db, clock: deps.clock, name: 'me:data', max: DATA_EXPORT_LIMIT.max, windowSeconds: DATA_EXPORT_LIMIT.windowSeconds }),
     async (c) => {
       const user = requireUser(c);
       const data = await exportPersonalData(deps, user.id, deps.clock.now());
