@@ -42,6 +42,7 @@ import { seedDatabase, seedPointsForExistingUsers, type SeedProgress } from '../
 import * as leaderboards from '../../src/server/features/leaderboards/leaderboards.service';
 import { DEFAULT_APP_TIME_ZONE } from '../../src/domain/points/brownie-rules';
 import { LEADERBOARD_METRICS, type LeaderboardQuery } from '../../src/domain/points/leaderboards';
+import { fixedTaskCpuMs } from './machine-speed';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
@@ -682,7 +683,7 @@ async function main() {
       }
       log(`  (the app and PostgreSQL were still busy a minute after ${after}: measuring anyway)`);
     };
-    const results: Array<{ endpoint: Endpoint; app: Measure; raw: Measure | null; cost: Cost; warmupCost?: Cost }> = [];
+    const results: Array<{ endpoint: Endpoint; app: Measure; raw: Measure | null; cost: Cost; warmupCost?: Cost; fixedTaskMs?: number }> = [];
     let previous: Endpoint | undefined;
     for (const endpoint of endpoints) {
       if (previous?.write) await settle(previous.route);
@@ -694,6 +695,8 @@ async function main() {
         const warm = await httpLoad(target, endpoint.request, writeWarmupS);
         warmupCost = costPerRequest(start, await costSnapshot(), warm.requests + warm.errors, idle, writeWarmupS);
       } else if (!endpoint.write && warmupS > 0) await httpLoad(target, endpoint.request, warmupS);
+      // How fast the machine is right now, next to a write's cost (machine-speed.ts).
+      const fixedTaskMs = endpoint.write ? fixedTaskCpuMs() : undefined;
       const before = await costSnapshot();
       const appMeasure = await httpLoad(target, endpoint.request, durationS);
       const cost = costPerRequest(before, await costSnapshot(), appMeasure.requests + appMeasure.errors, idle, durationS);
@@ -707,7 +710,7 @@ async function main() {
         if (warmupS > 0) await rawLoad(rawPool, raw, Math.min(warmupS, 2), endpoint.rawConnections);
         rawMeasure = await rawLoad(rawPool, raw, durationS, endpoint.rawConnections);
       }
-      results.push({ endpoint, app: appMeasure, raw: rawMeasure, cost, warmupCost });
+      results.push({ endpoint, app: appMeasure, raw: rawMeasure, cost, warmupCost, fixedTaskMs });
       log(
         `  ${endpoint.route.padEnd(32)} app ${fmt(appMeasure.rps).padStart(7)} req/s p50 ${fmt(appMeasure.p50, 1)} p95 ${fmt(appMeasure.p95, 1)} p99 ${fmt(appMeasure.p99, 1)} ms` +
           (appMeasure.errors ? ` (${appMeasure.errors} errors)` : '') +
@@ -822,7 +825,7 @@ function goalMet(endpoint: Endpoint, app: Measure, percentOfRaw: number | null):
 }
 
 function renderReport(input: {
-  results: Array<{ endpoint: Endpoint; app: Measure; raw: Measure | null; cost: Cost; warmupCost?: Cost }>;
+  results: Array<{ endpoint: Endpoint; app: Measure; raw: Measure | null; cost: Cost; warmupCost?: Cost; fixedTaskMs?: number }>;
   floor: Measure | null;
   plans: Array<{ name: string; plan: string }>;
   counts: Record<string, number>;
@@ -912,12 +915,14 @@ function renderReport(input: {
     // The writes' WAL in their warm-up: the first change of a page after a checkpoint writes the
     // whole page, so the first seconds of a write after the reads cost more than its steady state.
     lines.push('');
-    lines.push(`A write's WAL in its ${writeWarmupS} s of warm-up (the first seconds of that write since the reads) and in the measured ${durationS} s after it:`);
+    lines.push(`A write's WAL in its ${writeWarmupS} s of warm-up (the first seconds of that write since the reads) and in the measured ${durationS} s after it, and how fast the machine was just before the measurement (the CPU ms of a fixed task, scripts/bench/machine-speed.ts: lower is faster; compare a write's cost between runs only at a like speed):`);
     lines.push('');
-    lines.push('| Write | Warm-up: WAL bytes | Warm-up: full-page images | Measured: WAL bytes | Measured: full-page images |');
-    lines.push('| --- | ---: | ---: | ---: | ---: |');
-    for (const { endpoint, cost, warmupCost } of warmed) {
-      lines.push(`| \`${endpoint.route}\` | ${fmt(warmupCost!.walBytes)} | ${fmt(warmupCost!.walFpi, 2)} | ${fmt(cost.walBytes)} | ${fmt(cost.walFpi, 2)} |`);
+    lines.push('| Write | Warm-up: WAL bytes | Warm-up: full-page images | Measured: WAL bytes | Measured: full-page images | Fixed task ms |');
+    lines.push('| --- | ---: | ---: | ---: | ---: | ---: |');
+    for (const { endpoint, cost, warmupCost, fixedTaskMs } of warmed) {
+      lines.push(
+        `| \`${endpoint.route}\` | ${fmt(warmupCost!.walBytes)} | ${fmt(warmupCost!.walFpi, 2)} | ${fmt(cost.walBytes)} | ${fmt(cost.walFpi, 2)} | ${fixedTaskMs === undefined ? '–' : fmt(fixedTaskMs)} |`,
+      );
     }
   }
   if (input.invariants.length > 0) {

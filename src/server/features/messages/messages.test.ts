@@ -119,6 +119,19 @@ describe('sending a private message', () => {
     expect((await send(ann, ben.id, 'y'.repeat(2000))).status).toBe(201);
   });
 
+  it('200 messages at once from one person: exactly 30 sent, the rest 429, never a 500', async () => {
+    const clock = fixedClock('2030-04-01T12:00:00Z');
+    const app = createTestApp(database.db, { clock });
+    const [ann, ben] = await Promise.all([person(), person()]);
+    const cookie = await app.signIn(ann.email, ann.password);
+    const statuses = (
+      await Promise.all(Array.from({ length: 200 }, (_, i) => app.request('/api/messages', { method: 'POST', cookie, json: { recipientId: ben.id, message: `at once ${i}` } })))
+    ).map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(30);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(170);
+    expect(await countFrom(ann.id)).toBe(30);
+  });
+
   it('rate-limits sending per user: 30 a minute, then 429', async () => {
     const clock = fixedClock('2030-03-01T12:00:00Z');
     const app = createTestApp(database.db, { clock });
