@@ -113,8 +113,17 @@ export interface CountedHit {
 
 const USER_RATE_LIMIT = Symbol('user rate limit');
 
+/** The first per-person limit (userRateLimit) among a request's matched handlers, if any. */
+export function userRateLimitAmong(handlers: ReadonlyArray<{ handler: unknown }>): UserRateLimit | undefined {
+  for (const { handler } of handlers) {
+    const limit = userRateLimitOf(handler);
+    if (limit) return limit;
+  }
+  return undefined;
+}
+
 /** The per-person limit a route's middleware declares (userRateLimit), if `handler` is one. */
-export function userRateLimitOf(handler: unknown): UserRateLimit | undefined {
+function userRateLimitOf(handler: unknown): UserRateLimit | undefined {
   // A sub-app's handlers are wrapped when mounted (hono-base.js: __COMPOSED_HANDLER holds the original).
   let h = handler as { [USER_RATE_LIMIT]?: UserRateLimit; __COMPOSED_HANDLER?: unknown } | undefined;
   for (let depth = 0; h && depth < 8; depth++) {
@@ -127,8 +136,9 @@ export function userRateLimitOf(handler: unknown): UserRateLimit | undefined {
 /**
  * A limit per signed-in person (after `signedIn`): `max` attempts per window under `name`. The
  * session lookup counts the hit in the same statement that reads the session (issue 33: one round
- * trip less for every rate-limited write), and this answers from that count; when the lookup did
- * not count it (an API token's request, a session better-auth refreshed), this counts it itself.
+ * trip less for every rate-limited write), and this answers from that count (a session due for
+ * better-auth's refresh included); when the lookup did not count it (no session was read: an API
+ * token's request), this counts it itself.
  */
 export function userRateLimit(options: { db: Db; clock: Clock; name: string; max: number; windowSeconds: number }): MiddlewareHandler {
   const { db, clock, name, max, windowSeconds } = options;

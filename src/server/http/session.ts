@@ -9,7 +9,7 @@ import { prebuiltSql, preparedStatementsOn } from '../db/prepared-statements';
 import { sessions, users } from '../db/schema/auth';
 import { SESSION_DAYS, SESSION_UPDATE_AGE_SECONDS, type Auth } from '../features/auth/auth';
 import { unauthorized } from './app-error';
-import { decisionOf, userRateLimitOf, type CountedHit, type UserRateLimit } from './rate-limit';
+import { decisionOf, userRateLimitAmong, type CountedHit, type UserRateLimit } from './rate-limit';
 import type { RequestClient } from './request-client';
 
 export interface SessionUser {
@@ -110,7 +110,7 @@ export function loadSession({ auth, db, secret }: SessionDeps): MiddlewareHandle
       return next();
     }
     // A route limited per person (userRateLimit) has its hit counted in the same statement.
-    const limit = userRateLimitOf(matchedRoutes(c).find((r) => userRateLimitOf(r.handler))?.handler);
+    const limit = userRateLimitAmong(matchedRoutes(c));
     let row: Awaited<ReturnType<typeof findSession.execute>>[number] | undefined;
     if (limit) {
       const counted = await sessionCountingHit(db, token, limit);
