@@ -59,6 +59,24 @@ export class StatementAfterCommit extends Error {
   }
 }
 
+/**
+ * A transaction built without its schema, given it afterwards: what drizzle's constructor does
+ * with a schema, except that `tx.query`'s relational builders (one per table of the schema) are
+ * built only when the transaction first asks for them. The app's transactions use the query
+ * builder, not `tx.query`; building ~60 of them for each write was about a hundredth of a
+ * write's CPU in the app (issue 33). Savepoints take the schema from `tx.schema`, as before.
+ */
+function withLazyRelationalQueries(tx: NodePgTransaction<never, never>, schema: unknown, withSchema: () => NodePgTransaction<never, never>): NodePgTransaction<never, never> {
+  if (!schema) return tx;
+  const parts = schema as { schema: unknown; fullSchema: unknown; tableNamesMap: unknown };
+  const fields = tx as unknown as { schema: unknown; _: Record<string, unknown> };
+  fields.schema = schema;
+  fields._ = { ...fields._, schema: parts.schema, fullSchema: parts.fullSchema, tableNamesMap: parts.tableNamesMap };
+  let query: unknown;
+  Object.defineProperty(tx, 'query', { configurable: true, enumerable: true, get: () => (query ??= (withSchema() as unknown as { query: unknown }).query) });
+  return tx;
+}
+
 /** Drizzle's `transaction` (same BEGIN … COMMIT or ROLLBACK, same savepoints inside), with BEGIN pipelined. */
 export async function runTransaction<T>(db: Db, run: (tx: DbOrTx) => Promise<T>, config?: Parameters<Db['transaction']>[1]): Promise<T> {
   // The parts drizzle's own `transaction` builds its transaction from (NodePgSession's fields).
@@ -75,7 +93,7 @@ export async function runTransaction<T>(db: Db, run: (tx: DbOrTx) => Promise<T>,
     },
   };
   const txSession = new NodePgSession(guarded as unknown as pg.PoolClient, session.dialect, session.schema, session.options);
-  const tx = new NodePgTransaction(session.dialect, txSession, session.schema);
+  const tx = withLazyRelationalQueries(new NodePgTransaction(session.dialect, txSession, undefined), session.schema, () => new NodePgTransaction(session.dialect, txSession, session.schema));
   states.set(tx, state);
   const begin = config ? session.dialect.sqlToQuery(sql`begin ${(tx as unknown as { getTransactionConfigSQL(c: typeof config): SQL }).getTransactionConfigSQL(config)}`).sql : 'begin';
   // Not awaited before `run`: its first statements leave with it. BEGIN fails only with its

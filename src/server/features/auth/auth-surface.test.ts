@@ -1,5 +1,7 @@
 // Issue 11: better-auth's endpoints that the app does not use are closed, so no write of a
 // user's fields goes around the app's own rules; sign-up takes no photo URL.
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_ENDPOINTS } from '../../app';
@@ -7,7 +9,7 @@ import { isRedirectTarget } from '../../http/auth-input-guard';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema/auth';
 import { createUser } from '../../test/factories';
-import { createTestApp } from '../../test/test-app';
+import { createTestApp, TEST_ORIGIN } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 
 let database: Database;
@@ -146,6 +148,59 @@ describe('bodies', () => {
       headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(100 * 1024 * 1024) },
     });
     expect(res.status).toBe(413);
+  });
+});
+
+describe('bodies on the real Node server', () => {
+  /** The app on a port of its own: the request Node hands it is the one users send (app.request builds its own). */
+  async function served<T>(run: (url: string) => Promise<T>): Promise<T> {
+    const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+    try {
+      await new Promise<void>((resolve) => (server.listening ? resolve() : server.once('listening', () => resolve())));
+      return await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+
+  it('reads a JSON body whose length is declared, and refuses one declared over the limit without reading it', async () => {
+    const user = await createUser(database.db);
+    const cookie = await t.cookieFor(user);
+    await served(async (url) => {
+      const send = (tagline: string) =>
+        fetch(`${url}/api/me/tagline`, { method: 'PATCH', headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'application/json' }, body: JSON.stringify({ tagline }) });
+      expect((await send('Declared and read')).status).toBe(200);
+      expect((await userRow(user.id)).tagline).toBe('Declared and read');
+      const huge = await send('x'.repeat(200 * 1024));
+      expect(huge.status).toBe(413);
+      expect(((await huge.json()) as { error: { message: string } }).error.message).toBe('This request is too large: the limit is 128 KB.');
+      expect((await userRow(user.id)).tagline).toBe('Declared and read');
+    });
+  });
+
+  it('counts a chunked JSON body as it streams: a small one is read whole, a large one refused', async () => {
+    const user = await createUser(database.db);
+    const cookie = await t.cookieFor(user);
+    const streamOf = (text: string, times: number) => {
+      const chunk = new TextEncoder().encode(text);
+      let sent = 0;
+      return new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent >= times) return controller.close();
+          sent++;
+          controller.enqueue(chunk);
+        },
+      });
+    };
+    await served(async (url) => {
+      const send = (body: ReadableStream<Uint8Array>) =>
+        fetch(`${url}/api/me/tagline`, { method: 'PATCH', headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'application/json' }, body, duplex: 'half' } as RequestInit);
+      const small = await send(streamOf(JSON.stringify({ tagline: 'Sent in chunks' }), 1));
+      expect(small.status).toBe(200);
+      expect((await userRow(user.id)).tagline).toBe('Sent in chunks');
+      expect((await send(streamOf('x'.repeat(64 * 1024), 40))).status).toBe(413);
+      expect((await userRow(user.id)).tagline).toBe('Sent in chunks');
+    });
   });
 });
 
