@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, directDatabaseUrlOf } from '../test/test-database';
 import { openAppDatabase } from './app-database';
 import { connectionFailureOf } from './connection-failure';
+import { publish } from '../realtime/publish';
+import { statementLogOf } from '../test/statement-log';
 
 const database = await createTestDatabase();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'caucus-app-database-'));
@@ -28,5 +30,26 @@ describe('openAppDatabase with DATABASE_DIRECT_URL', () => {
     const app = openAppDatabase({ settings: { DATABASE_URL: NOWHERE, DATABASE_DIRECT_URL: direct, dataDir } });
     const refused = await app.then(() => null, (e: unknown) => e);
     expect(connectionFailureOf(refused)).toBe('connection');
+  });
+});
+
+describe("openAppDatabase: where a write's live events leave", () => {
+  /** The statements a transaction that publishes one event sends. */
+  async function sentBy(settings: { DATABASE_URL: string; DATABASE_DIRECT_URL?: string }) {
+    const app = await openAppDatabase({ settings: { ...settings, dataDir } });
+    try {
+      return (await statementLogOf(app).during(() => app.db.transaction((tx) => publish(tx, 'app_database_test', 'k', null)))).texts;
+    } finally {
+      await app.close();
+    }
+  }
+
+  it('with COMMIT when DATABASE_URL is the server itself; after it when DATABASE_DIRECT_URL says DATABASE_URL is a pooler', async () => {
+    const url = directDatabaseUrlOf(database);
+    const alone = await sentBy({ DATABASE_URL: url });
+    expect(alone.some((t) => t.includes('caucus.commit_mark'))).toBe(true);
+    const pooled = await sentBy({ DATABASE_URL: url, DATABASE_DIRECT_URL: url });
+    expect(pooled.some((t) => t.includes('caucus.commit_mark'))).toBe(false);
+    expect(pooled.some((t) => t.includes('pg_notify'))).toBe(true);
   });
 });

@@ -101,7 +101,9 @@ export async function openAppDatabase(options: OpenAppDatabaseOptions): Promise<
   if (settings.DATABASE_URL) {
     const { main, direct } = serverConnections({ ...settings, DATABASE_URL: settings.DATABASE_URL }, log);
     const pool = options.direct ? direct : main;
-    return finishOpening('url', pool.config, options.poolMax, async () => undefined, { directConnection: direct.config, locator: pool.locator });
+    // Without DATABASE_DIRECT_URL, DATABASE_URL is the server itself: each connection a session.
+    const sessions = !settings.DATABASE_DIRECT_URL || options.direct === true;
+    return finishOpening('url', pool.config, options.poolMax, async () => undefined, { directConnection: direct.config, locator: pool.locator, sessions });
   }
 
   let releaseLock: () => void;
@@ -150,10 +152,11 @@ async function finishOpening(
   connection: ConnectionConfig,
   poolMax: number | undefined,
   afterPoolClosed: () => Promise<void>,
-  extra: { directConnection?: ConnectionConfig; locator?: HostLocator | null } = {},
+  extra: { directConnection?: ConnectionConfig; locator?: HostLocator | null; sessions?: boolean } = {},
 ): Promise<AppDatabase> {
   const directConnection = extra.directConnection ?? connection;
-  const database = openDatabase(connection, { max: poolMax ?? 10 });
+  // The embedded server's socket (and a URL without PgBouncer) gives each connection a session.
+  const database = openDatabase(connection, { max: poolMax ?? 10, sessions: extra.sessions ?? true });
   let closing: Promise<void> | null = null;
   const close = () => {
     closing ??= (async () => {

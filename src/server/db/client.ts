@@ -4,6 +4,7 @@ import pg from 'pg';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withAfterCommit } from './after-commit';
+import { carryNotesWithCommit } from './pipelined-transaction';
 import { preparedStatementsOn } from './prepared-statements';
 import { connectionForUrl, trackPool } from './primary-locator';
 import * as auth from './schema/auth';
@@ -68,7 +69,14 @@ export async function whyNoAnswer(config: pg.ClientConfig): Promise<Error | null
   }
 }
 
-export function openDatabase(connection: ConnectionConfig, options: { max?: number } = {}): Database {
+export function openDatabase(
+  connection: ConnectionConfig,
+  options: {
+    max?: number;
+    /** Each connection is a server session of its own (no PgBouncer in transaction mode between): live events leave with COMMIT (`carryNotesWithCommit`). */
+    sessions?: boolean;
+  } = {},
+): Database {
   const config = poolConfigOf(connection);
   // Pipeline mode: a statement sent before the previous one's answer leaves at once instead of
   // waiting for it, so a transaction's BEGIN and COMMIT ride with its statements
@@ -77,6 +85,7 @@ export function openDatabase(connection: ConnectionConfig, options: { max?: numb
   trackPool(config.Client, pool);
   // An idle client losing its connection must not crash the process.
   pool.on('error', () => undefined);
+  if (options.sessions) carryNotesWithCommit(pool);
   // Live events are sent after their write commits (src/server/realtime/publish.ts).
   const db = withAfterCommit(drizzle(pool, { schema }));
   return { db, pool, close: () => pool.end() };

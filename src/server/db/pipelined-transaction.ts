@@ -2,7 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
+import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx } from './client';
+import { preparedNameOf } from './prepared-statements';
 
 /**
  * Transactions whose BEGIN and COMMIT ride with the statements next to them (issue 33).
@@ -30,6 +32,54 @@ interface TransactionState {
   client: pg.PoolClient;
   /** COMMIT (or ROLLBACK) has been sent: no statement may follow it in this transaction. */
   ended: boolean;
+  /** The live events to send with COMMIT, asked for when it is sent (only on a pool that `carryNotesWithCommit` named). */
+  notesAtCommit?: (() => CommitNote[]) | undefined;
+}
+
+/** A live event (LISTEN/NOTIFY): a channel and its payload, checked already (notification-hub.ts). */
+export interface CommitNote {
+  channel: string;
+  payload: string;
+}
+
+/** The pools whose connections are sessions of their own (no transaction pooler between): see `carryNotesWithCommit`. */
+const carrying = new WeakSet<pg.Pool>();
+
+/**
+ * Lets a pool's transactions send their live events in the same flight as their COMMIT, instead
+ * of in a round trip of their own after it (issue 33): a write that publishes costs both processes
+ * one wake-up less. Right before COMMIT the transaction sets a session setting to a mark of its
+ * own (`set_config(…, false)`, undone if the transaction rolls back); the events' statement, sent
+ * right behind COMMIT, notifies only if the session still holds that mark, that is only if the
+ * transaction committed. A session setting needs the statement after COMMIT to run on the same
+ * server session: not through PgBouncer in transaction mode, whose pools keep sending them after
+ * commit as before (DATABASE_DIRECT_URL set, or a test's PgBouncer).
+ */
+export function carryNotesWithCommit(pool: pg.Pool): void {
+  carrying.add(pool);
+}
+
+const COMMIT_MARK_SETTING = 'caucus.commit_mark';
+const MARK_TEXT = `select set_config('${COMMIT_MARK_SETTING}', $1, false)`;
+// Its own transaction, after the write's: it waits for no WAL flush (the events are not data).
+const NOTES_TEXT = `select set_config('synchronous_commit', 'off', true), pg_notify(v.channel, v.payload)
+  from unnest($2::text[], $3::text[]) as v(channel, payload)
+  where current_setting('${COMMIT_MARK_SETTING}', true) = $1`;
+
+/** Sends COMMIT, with the transaction's events around it when it has some; resolves with COMMIT's answer once the events' statement has answered too. */
+function sendCommit(state: TransactionState): Promise<pg.QueryResult> {
+  const { client } = state;
+  holdUntilTurnEnds(client);
+  const notes = state.notesAtCommit?.() ?? [];
+  if (notes.length === 0) return client.query('commit');
+  const mark = randomUUID();
+  client.query({ name: preparedNameOf(MARK_TEXT), text: MARK_TEXT, values: [mark] }).catch(() => undefined);
+  const commit = client.query('commit');
+  // A failed send loses live hints, not data: subscribers resync on their next reload.
+  const sent = client
+    .query({ name: preparedNameOf(NOTES_TEXT), text: NOTES_TEXT, values: [mark, notes.map((n) => n.channel), notes.map((n) => n.payload)] })
+    .catch(() => undefined);
+  return Promise.all([commit, sent]).then(([committed]) => committed);
 }
 
 const states = new WeakMap<object, TransactionState>();
@@ -50,6 +100,13 @@ function holdUntilTurnEnds(client: pg.PoolClient): void {
     held.delete(stream);
     stream.uncork!();
   });
+}
+
+/** A transaction whose COMMIT PostgreSQL answered with ROLLBACK (one of its statements failed). */
+export class TransactionNotCommitted extends Error {
+  constructor(command: string) {
+    super(`The transaction did not commit (${command}).`);
+  }
 }
 
 /** Refused: a statement sent after its transaction's COMMIT would run on its own, outside it. */
@@ -78,12 +135,18 @@ function withLazyRelationalQueries(tx: NodePgTransaction<never, never>, schema: 
 }
 
 /** Drizzle's `transaction` (same BEGIN … COMMIT or ROLLBACK, same savepoints inside), with BEGIN pipelined. */
-export async function runTransaction<T>(db: Db, run: (tx: DbOrTx) => Promise<T>, config?: Parameters<Db['transaction']>[1]): Promise<T> {
+export async function runTransaction<T>(
+  db: Db,
+  run: (tx: DbOrTx) => Promise<T>,
+  config?: Parameters<Db['transaction']>[1],
+  /** The events to send with COMMIT (see `carryNotesWithCommit`); asked for only on a pool that carries them. */
+  notesAtCommit?: () => CommitNote[],
+): Promise<T> {
   // The parts drizzle's own `transaction` builds its transaction from (NodePgSession's fields).
   const session = db._.session as unknown as { client: pg.Pool; dialect: PgDialect; schema: never; options: never };
   const pool = session.client;
   const client = await pool.connect();
-  const state: TransactionState = { client, ended: false };
+  const state: TransactionState = { client, ended: false, notesAtCommit: carrying.has(pool) ? notesAtCommit : undefined };
   // The transaction's statements go through a client that refuses them once it has ended.
   const guarded = {
     query: (...args: Parameters<pg.PoolClient['query']>) => {
@@ -107,7 +170,10 @@ export async function runTransaction<T>(db: Db, run: (tx: DbOrTx) => Promise<T>,
     await begun;
     if (!state.ended) {
       state.ended = true;
-      await client.query('commit');
+      const committed = await sendCommit(state);
+      // A statement's error the run caught and let go has aborted the transaction: PostgreSQL
+      // answers its COMMIT with ROLLBACK, and nothing of it was kept.
+      if (committed.command !== 'COMMIT') throw new TransactionNotCommitted(committed.command);
     }
     return result;
   } catch (error) {
@@ -135,12 +201,11 @@ export async function commitWith<W extends readonly unknown[]>(tx: DbOrTx, write
   const state = states.get(tx);
   if (!state || state.ended) return (await Promise.all(writes)) as { -readonly [K in keyof W]: Awaited<W[K]> };
   state.ended = true;
-  holdUntilTurnEnds(state.client);
-  const commit = state.client.query('commit');
+  const commit = sendCommit(state);
   const [settled, committed] = await Promise.all([Promise.allSettled(writes), commit.then((r) => r, (e: unknown) => e)]);
   const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
   if (failed) throw failed.reason;
   if (committed instanceof Error) throw committed;
-  if ((committed as pg.QueryResult).command !== 'COMMIT') throw new Error(`The transaction did not commit (${(committed as pg.QueryResult).command}).`);
+  if ((committed as pg.QueryResult).command !== 'COMMIT') throw new TransactionNotCommitted((committed as pg.QueryResult).command);
   return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof W]: Awaited<W[K]> };
 }

@@ -2,11 +2,14 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/client';
-import { createTestDatabase, directConnectionOf } from '../test/test-database';
+import { createTestDatabase, directConnectionOf, directDatabaseOf } from '../test/test-database';
+import { statementLogOf } from '../test/statement-log';
 import { publish, publishEach } from './publish';
 
 let database: Database;
 let listener: pg.Client;
+/** The test database without PgBouncer: each connection a session, so events leave with COMMIT. */
+let direct: Database;
 const heard: Array<{ channel: string; payload: string }> = [];
 
 beforeAll(async () => {
@@ -16,6 +19,7 @@ beforeAll(async () => {
   await listener.connect();
   listener.on('notification', (n) => heard.push({ channel: n.channel, payload: n.payload ?? '' }));
   await listener.query('LISTEN publish_test');
+  direct = directDatabaseOf(database, { max: 2 });
   afterAll(() => listener.end());
 });
 
@@ -97,6 +101,50 @@ describe('publish: live events leave after the write commits', () => {
     }
     await hear(['one-write-a', 'one-write-b', 'one-write-c', 'one-write-d']);
     expect(statements).toHaveLength(1);
+  });
+
+  it('on a pool whose connections are sessions, sends the events in the same round trip as COMMIT, right behind it', async () => {
+    const sent = await statementLogOf(direct).during(() =>
+      direct.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await publish(tx, 'publish_test', 'with-commit-a', null);
+        await publishEach(tx, 'publish_test', ['with-commit-b', 'with-commit-c'], null);
+      }),
+    );
+    await hear(['with-commit-a', 'with-commit-b', 'with-commit-c']);
+    const texts = sent.statements.map((s) => s.text.split('\n')[0]!.trim());
+    expect(texts.slice(0, 2)).toEqual(['begin', 'select 1']);
+    expect(texts[2]).toMatch(/^select set_config\('caucus\.commit_mark', \$1, false\)$/);
+    expect(texts[3]).toBe('commit');
+    expect(texts[4]).toMatch(/pg_notify/);
+    expect(sent.statements.length).toBe(5);
+    // BEGIN with the select, then the mark, COMMIT and the events in one flight.
+    expect(sent.roundTrips).toBe(2);
+    for (const k of ['with-commit-a', 'with-commit-b', 'with-commit-c']) expect(keysHeard().filter((h) => h === k)).toHaveLength(1);
+  });
+
+  it('sends none of the events that rode with a COMMIT that failed, nor those of a transaction an error let go aborted', async () => {
+    await direct.db.execute(sql`create table if not exists publish_deferred (id int primary key, parent int references publish_deferred (id) deferrable initially deferred)`);
+    // The foreign key is checked at COMMIT: the commit itself fails, after the mark was set.
+    await expect(
+      direct.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into publish_deferred values (1, 999)`);
+        await publish(tx, 'publish_test', 'failed-commit', null);
+      }),
+    ).rejects.toThrow(/foreign key/);
+    // A statement's error caught and let go: PostgreSQL answers COMMIT with ROLLBACK.
+    await expect(
+      direct.db.transaction(async (tx) => {
+        await publish(tx, 'publish_test', 'aborted-quietly', null);
+        await tx.execute(sql`select 1 / 0`).catch(() => undefined);
+      }),
+    ).rejects.toThrow(/did not commit \(ROLLBACK\)/);
+    // The connection goes on: its next transaction's events leave with its COMMIT.
+    await direct.db.transaction(async (tx) => publish(tx, 'publish_test', 'after-the-failures', null));
+    await hear(['after-the-failures']);
+    expect(keysHeard()).not.toContain('failed-commit');
+    expect(keysHeard()).not.toContain('aborted-quietly');
+    expect((await direct.db.execute(sql`select count(*)::int as n from publish_deferred`)).rows[0]).toEqual({ n: 0 });
   });
 
   it('outside a transaction it notifies at once; a bad channel or an oversized payload fails the write', async () => {

@@ -8,6 +8,11 @@ import { eventPayload, notifyEachQuery } from './notification-hub';
  * Publishes a live event (LISTEN/NOTIFY, decision 007) for a write: sent once the write's
  * transaction has committed, never if it rolls back.
  *
+ * On the app's own pool they leave in the same flight as the write's COMMIT, right behind it, in a
+ * statement that notifies only if the transaction committed (`carryNotesWithCommit`,
+ * pipelined-transaction.ts): no round trip of their own. Through PgBouncer, they leave after
+ * commit, batched with other writes' events, as below.
+ *
  * Why not NOTIFY inside the transaction: PostgreSQL serializes the commits of every
  * transaction that notified (one lock on the database, held through its commit's WAL flush),
  * which halved the rate of writes that notify (pgbench here: 3,000 → 1,500 commits a second)
@@ -28,7 +33,7 @@ export async function publishEach(tx: DbOrTx, channel: string, keys: readonly st
   if (keys.length === 0) return;
   // Checked now (channel name, payload size), so a bad event fails the write that makes it.
   const events = keys.map((key) => ({ channel, payload: eventPayload(channel, key, data) }));
-  if (afterCommit(tx, (db) => senderFor(db).send(events))) return;
+  if (afterCommit(tx, (db) => senderFor(db).send(events), events)) return;
   await tx.execute(notifyEachQuery(channel, keys, data));
 }
 

@@ -19,7 +19,7 @@ export async function createTestDatabase(): Promise<Database> {
   await admin.connect();
   await admin.query(`create database ${name} template ${template}`);
   await admin.end();
-  const database = openDatabase(pointedAt(connection, name), { max: 30 });
+  const database = openDatabase(pointedAt(connection, name), { max: 30, sessions: !throughPgBouncer() });
   directOf.set(database, pointedAt(direct, name));
   afterAll(async () => {
     await database.close();
@@ -54,7 +54,7 @@ export function directConnectionOf(database: Database): pg.PoolConfig {
  */
 export function directDatabaseOf(database: Database, options: { max?: number } = {}): Database {
   const connection = directConnectionOf(database);
-  const direct = openDatabase(connection, { max: options.max ?? 30 });
+  const direct = openDatabase(connection, { max: options.max ?? 30, sessions: true });
   directOf.set(direct, connection);
   afterAll(() => direct.close());
   return direct;

@@ -89,9 +89,9 @@ export async function notify(tx: DbOrTx, now: Date, items: readonly NewNotificat
   const written = notifyStatement(present)(tx, values).then(() => undefined);
   written.catch(() => undefined); // awaited below, after the events are queued
   const note: UserStreamNote = { kind: 'notification' };
-  // Tells each recipient's live stream, and wakes the delivery job (both sent after commit).
-  await publishEach(tx, USER_STREAM_CHANNEL, [...new Set(items.map((i) => i.userId))], note);
-  await publish(tx, DELIVERY_CHANNEL, DELIVERY_WAKE_KEY, null);
+  // Tells each recipient's live stream, and wakes the delivery job (both sent after commit, or with
+  // it: both queued at once, so that they are there when a caller's commitWith sends COMMIT).
+  await Promise.all([publishEach(tx, USER_STREAM_CHANNEL, [...new Set(items.map((i) => i.userId))], note), publish(tx, DELIVERY_CHANNEL, DELIVERY_WAKE_KEY, null)]);
   await written;
 }
 
