@@ -175,6 +175,12 @@ describe('bodies on the real Node server', () => {
       expect(huge.status).toBe(413);
       expect(((await huge.json()) as { error: { message: string } }).error.message).toBe('This request is too large: the limit is 128 KB.');
       expect((await userRow(user.id)).tagline).toBe('Declared and read');
+      // JSON that does not parse, read by the direct path: a 400 that changes nothing.
+      for (const body of ['{not json', '{"tagline": "unfinished', '']) {
+        const bad = await fetch(`${url}/api/me/tagline`, { method: 'PATCH', headers: { origin: TEST_ORIGIN, cookie, 'content-type': 'application/json' }, body });
+        expect(bad.status, body).toBe(400);
+      }
+      expect((await userRow(user.id)).tagline).toBe('Declared and read');
     });
   });
 
