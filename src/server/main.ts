@@ -106,8 +106,8 @@ async function runWorker(settings: Settings, logger: Logger) {
   const server = settings.DATABASE_URL ? serverConnections({ ...settings, DATABASE_URL: settings.DATABASE_URL }, (m) => logger.info(m)) : null;
   const connection = server?.main.config ?? (JSON.parse(process.env[WORKER_CONNECTION_ENV] ?? 'null') as ConnectionConfig | null);
   if (!connection) throw new Error(`${WORKER_CONNECTION_ENV} is not set: workers are started by the primary process`);
-  // Each connection is a session of its own unless DATABASE_DIRECT_URL says DATABASE_URL is a pooler.
-  const sessions = !settings.DATABASE_DIRECT_URL;
+  // The embedded server's socket gives each connection a session of its own.
+  const sessions = server?.sessions ?? true;
   const database = { ...openDatabase(connection, { max: Number(process.env[WORKER_POOL_ENV]) || 10, sessions }), connection, directConnection: server?.direct.config ?? connection, locator: server?.main.locator ?? null };
   const vapidKeys = loadOrCreateVapidKeys({ dataDir: settings.dataDir, publicKey: settings.VAPID_PUBLIC_KEY, privateKey: settings.VAPID_PRIVATE_KEY });
   let stop: () => Promise<void> = async () => undefined;

@@ -74,14 +74,19 @@ export interface OpenAppDatabaseOptions {
 export function serverConnections(
   settings: { DATABASE_URL: string; DATABASE_DIRECT_URL?: string | undefined; DATABASE_QUERY_TIMEOUT_SECONDS?: number | undefined },
   log: (message: string) => void = () => undefined,
-): { main: UrlConnection; direct: UrlConnection } {
+): {
+  main: UrlConnection;
+  direct: UrlConnection;
+  /** Each of `main`'s connections is a server session of its own: no DATABASE_DIRECT_URL says DATABASE_URL is a pooler (decision 059). */
+  sessions: boolean;
+} {
   const several = parseDatabaseUrl(settings.DATABASE_URL).hosts.length > 1;
   // Unset: 30 s with several hosts (a commit waiting on a lost server must not hang), else none.
   const queryTimeoutMs = (settings.DATABASE_QUERY_TIMEOUT_SECONDS ?? (several ? 30 : 0)) * 1000;
   const locatorLog = (level: 'info' | 'warn', message: string) => log(level === 'warn' ? `warning: ${message}` : message);
   const main = connectionForUrl(settings.DATABASE_URL, { queryTimeoutMs, log: locatorLog });
   const direct = settings.DATABASE_DIRECT_URL ? connectionForUrl(settings.DATABASE_DIRECT_URL, { queryTimeoutMs, log: locatorLog }) : main;
-  return { main, direct };
+  return { main, direct, sessions: direct === main };
 }
 
 /** The connection to the embedded PostgreSQL of a data folder, through its Unix socket. */
@@ -99,11 +104,9 @@ export async function openAppDatabase(options: OpenAppDatabaseOptions): Promise<
   const log = options.log ?? (() => undefined);
   const { settings } = options;
   if (settings.DATABASE_URL) {
-    const { main, direct } = serverConnections({ ...settings, DATABASE_URL: settings.DATABASE_URL }, log);
+    const { main, direct, sessions } = serverConnections({ ...settings, DATABASE_URL: settings.DATABASE_URL }, log);
     const pool = options.direct ? direct : main;
-    // Without DATABASE_DIRECT_URL, DATABASE_URL is the server itself: each connection a session.
-    const sessions = !settings.DATABASE_DIRECT_URL || options.direct === true;
-    return finishOpening('url', pool.config, options.poolMax, async () => undefined, { directConnection: direct.config, locator: pool.locator, sessions });
+    return finishOpening('url', pool.config, options.poolMax, async () => undefined, { directConnection: direct.config, locator: pool.locator, sessions: sessions || options.direct === true });
   }
 
   let releaseLock: () => void;

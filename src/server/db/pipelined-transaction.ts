@@ -61,10 +61,23 @@ export function carryNotesWithCommit(pool: pg.Pool): void {
 
 const COMMIT_MARK_SETTING = 'caucus.commit_mark';
 const MARK_TEXT = `select set_config('${COMMIT_MARK_SETTING}', $1, false)`;
-// Its own transaction, after the write's: it waits for no WAL flush (the events are not data).
+// In a transaction of its own, after the write's: it waits for no WAL flush (the events are not
+// data). The rows go as arrays, so one text serves any number of events (prepared once per connection).
 const NOTES_TEXT = `select set_config('synchronous_commit', 'off', true), pg_notify(v.channel, v.payload)
-  from unnest($2::text[], $3::text[]) as v(channel, payload)
-  where current_setting('${COMMIT_MARK_SETTING}', true) = $1`;
+  from unnest($1::text[], $2::text[]) as v(channel, payload)`;
+const NOTES_IF_COMMITTED_TEXT = `${NOTES_TEXT}
+  where current_setting('${COMMIT_MARK_SETTING}', true) = $3`;
+
+/**
+ * The statement that sends live events: after a commit (publish.ts's batches), or, with the
+ * transaction's `mark`, right behind its COMMIT, notifying only if the session still holds the mark.
+ */
+export function notesQuery(notes: readonly CommitNote[], mark?: string): pg.QueryConfig {
+  const text = mark === undefined ? NOTES_TEXT : NOTES_IF_COMMITTED_TEXT;
+  const values: unknown[] = [notes.map((n) => n.channel), notes.map((n) => n.payload)];
+  if (mark !== undefined) values.push(mark);
+  return { name: preparedNameOf(text), text, values };
+}
 
 /** Sends COMMIT, with the transaction's events around it when it has some; resolves with COMMIT's answer once the events' statement has answered too. */
 function sendCommit(state: TransactionState): Promise<pg.QueryResult> {
@@ -76,9 +89,7 @@ function sendCommit(state: TransactionState): Promise<pg.QueryResult> {
   client.query({ name: preparedNameOf(MARK_TEXT), text: MARK_TEXT, values: [mark] }).catch(() => undefined);
   const commit = client.query('commit');
   // A failed send loses live hints, not data: subscribers resync on their next reload.
-  const sent = client
-    .query({ name: preparedNameOf(NOTES_TEXT), text: NOTES_TEXT, values: [mark, notes.map((n) => n.channel), notes.map((n) => n.payload)] })
-    .catch(() => undefined);
+  const sent = client.query(notesQuery(notes, mark)).catch(() => undefined);
   return Promise.all([commit, sent]).then(([committed]) => committed);
 }
 

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterCommit } from '../db/after-commit';
-import { prebuiltSql } from '../db/prepared-statements';
 import type { Db, DbOrTx } from '../db/client';
+import { notesQuery, type CommitNote } from '../db/pipelined-transaction';
 import { eventPayload, notifyEachQuery } from './notification-hub';
 
 /**
@@ -37,10 +37,6 @@ export async function publishEach(tx: DbOrTx, channel: string, keys: readonly st
   await tx.execute(notifyEachQuery(channel, keys, data));
 }
 
-interface Event {
-  channel: string;
-  payload: string;
-}
 
 /**
  * Events wait here for the next send; one send in flight per database at a time. Each caller's
@@ -48,11 +44,14 @@ interface Event {
  * loses live hints, not data, and subscribers resync when PostgreSQL is back).
  */
 class Sender {
-  private queue: Array<{ event: Event; done: () => void }> = [];
+  private queue: Array<{ event: CommitNote; done: () => void }> = [];
   private sending = false;
-  constructor(private readonly db: Db) {}
+  private readonly pool: pg.Pool;
+  constructor(db: Db) {
+    this.pool = (db as unknown as { $client: pg.Pool }).$client;
+  }
 
-  send(events: Event[]): Promise<void> {
+  send(events: CommitNote[]): Promise<void> {
     return new Promise<void>((resolve) => {
       let left = events.length;
       const done = () => {
@@ -69,7 +68,8 @@ class Sender {
     // Whatever else commits during this tick leaves in the same statement.
     setImmediate(() => {
       const batch = this.queue.splice(0, 500);
-      sendEvents(this.db, { channels: batch.map(({ event }) => event.channel), payloads: batch.map(({ event }) => event.payload) })
+      this.pool
+        .query(notesQuery(batch.map(({ event }) => event)))
         .catch(() => undefined)
         .finally(() => {
           for (const { done } of batch) done();
@@ -79,12 +79,6 @@ class Sender {
     });
   }
 }
-
-/** A batch of events, as arrays: one statement's text whatever the batch's size, built once and prepared once per connection (issue 33). */
-const sendEvents = prebuiltSql<{ channels: string[]; payloads: string[] }>(
-  sql`select set_config('synchronous_commit', 'off', true), pg_notify(v.channel, v.payload)
-    from unnest(${sql.placeholder('channels')}::text[], ${sql.placeholder('payloads')}::text[]) as v(channel, payload)`,
-);
 
 const senders = new WeakMap<Db, Sender>();
 
