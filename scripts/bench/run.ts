@@ -436,7 +436,10 @@ async function main() {
     for (const metric of LEADERBOARD_METRICS) {
       const busiest = (
         await pool.query<{ state: string; district: number }>(
-          `select state, district from users where ${metric} > 0 and deleted_at is null group by state, district order by count(*) desc limit 1`,
+          metric === 'brownies'
+            ? `select bc.state, bc.district from brownie_counts bc join users u on u.id = bc.user_id where u.deleted_at is null
+               group by bc.state, bc.district order by count(*) desc limit 1`
+            : `select state, district from users where ${metric} > 0 and deleted_at is null group by state, district order by count(*) desc limit 1`,
         )
       ).rows[0];
       if (!busiest) throw new Error(`The database has nobody with ${metric}: seed it (npm run seed), or let the bench top it up.`);

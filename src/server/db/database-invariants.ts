@@ -28,7 +28,14 @@ export async function countInvariantViolations(pool: pg.Pool): Promise<Invariant
     one('one brownie per giver per day', `select count(*) as n from (select 1 from brownies group by giver_user_id, given_on having count(*) > 1) x`),
     one(
       "each person's Brownies equal the brownies they received",
-      `select count(*) as n from users u where u.brownies <> (select count(*) from brownies b where b.receiver_user_id = u.id)`,
+      `select count(*) as n from brownie_counts bc
+       full join (select receiver_user_id, count(*)::int as n from brownies group by receiver_user_id) r on r.receiver_user_id = bc.user_id
+       where bc.brownies is distinct from r.n`,
+    ),
+    one(
+      "each person's Brownies carry their name, state and district",
+      `select count(*) as n from brownie_counts bc join users u on u.id = bc.user_id
+       where (bc.name, bc.state, bc.district) is distinct from (u.name, u.state, u.district)`,
     ),
     one(
       'one finalization per caucus (one Delegate, told once)',

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import { STATES } from '../../domain/geography/states';
 import { ALIGNMENTS } from '../../domain/profiles/alignment';
 import type { DbOrTx } from '../db/client';
 import { accounts, passkeys, users } from '../db/schema/auth';
+import { brownieCounts } from '../db/schema/points';
 
 export const FIRST = ['Ada', 'Ben', 'Carla', 'Dev', 'Elena', 'Frank', 'Grace', 'Hector', 'Iris', 'Jamal', 'Keiko', 'Luis', 'Maya', 'Nate', 'Olga', 'Priya', 'Quinn', 'Rosa', 'Sam', 'Tariq', 'Uma', 'Victor', 'Wen', 'Xavier', 'Yara', 'Zoe'];
 export const LAST = ['Adams', 'Brooks', 'Chen', 'Diaz', 'Evans', 'Foster', 'Garcia', 'Hughes', 'Ivanov', 'Johnson', 'Kim', 'Lopez', 'Miller', 'Nguyen', 'Okafor', 'Patel', 'Reyes', 'Smith', 'Turner', 'Walker', 'Young'];
@@ -69,17 +71,25 @@ export const DEFAULT_PASSWORD = 'correct horse battery';
 /** Inserts one user who can sign in with `password` (confirmed unless told otherwise). */
 export async function createUser(
   db: DbOrTx,
-  overrides: Partial<NewUser> & { password?: string; secondFactor?: boolean } = {},
+  overrides: Partial<NewUser> & { password?: string; secondFactor?: boolean; brownies?: number } = {},
 ): Promise<{ id: string; email: string; name: string; password: string; state: string; district: number }> {
-  const { password = DEFAULT_PASSWORD, secondFactor, ...rest } = overrides;
+  const { password = DEFAULT_PASSWORD, secondFactor, brownies = 0, ...rest } = overrides;
   counter += 1;
   const row = buildUser(Date.now() * 1000 + counter, Math.random, rest);
   await db.insert(users).values(row);
   await db.insert(accounts).values({ accountId: row.id, providerId: 'credential', userId: row.id, password: await passwordHash(password) });
+  // A Brownies count without its ledger rows (a leaderboard's or a profile's test): brownie_counts, decision 060.
+  if (brownies > 0) await db.insert(brownieCounts).values({ userId: row.id, brownies, name: row.name, state: row.state, district: row.district ?? 1 });
   // Administrators need a second factor (issue 32): a test administrator has a passkey unless
   // the test says `secondFactor: false` (or asks one for anyone with `secondFactor: true`).
   if (secondFactor ?? row.isAdministrator === true) await addTestPasskey(db, row.id);
   return { id: row.id, email: row.email, name: row.name, password, state: row.state, district: row.district ?? 1 };
+}
+
+/** A person's Brownies received: their brownie_counts row's count, 0 before their first (decision 060). */
+export async function brownieCountOf(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db.select({ brownies: brownieCounts.brownies }).from(brownieCounts).where(eq(brownieCounts.userId, userId));
+  return row?.brownies ?? 0;
 }
 
 /**

@@ -27,7 +27,8 @@ async function tableCounts(db: Db) {
 async function fingerprint(db: Db): Promise<string> {
   const result = await db.execute<{ digest: string }>(sql`
     select md5(
-      (select string_agg(concat_ws('|', id, email, name, state, district, created_at, sparks, banners, brownies, recruited_by, photo_url, tagline, bio), ',' order by id) from users) ||
+      (select string_agg(concat_ws('|', id, email, name, state, district, created_at, sparks, banners, recruited_by, photo_url, tagline, bio), ',' order by id) from users) ||
+      (select coalesce(string_agg(concat_ws('|', user_id, brownies, name, state, district), ',' order by user_id), '') from brownie_counts) ||
       (select coalesce(string_agg(concat_ws('|', id, giver_user_id, receiver_user_id, given_at, given_on), ',' order by id), '') from brownies) ||
       (select coalesce(string_agg(concat_ws('|', id, organizer_user_id, timestamp), ',' order by id), '') from banners) ||
       (select string_agg(concat_ws('|', id, invitation_code, state, district, level, organizer_id, is_open, created_at), ',' order by id) from caucuses) ||
@@ -101,7 +102,7 @@ describe('seedDatabase', () => {
 
   it('leaves every index and constraint as the migrations define them (the empty tables were loaded without their secondary indexes)', async () => {
     expect(await schemaDefinitions(database.db)).toEqual(schemaBefore);
-    expect(schemaBefore.filter((d) => d.startsWith('CREATE INDEX users_')).length).toBeGreaterThan(10);
+    expect(schemaBefore.filter((d) => d.startsWith('CREATE INDEX users_')).length).toBeGreaterThanOrEqual(10);
     expect(first.steps.find((s) => s.step === 'users')).toMatchObject({ rows: 1200 });
   });
 
@@ -155,9 +156,9 @@ describe('seedDatabase', () => {
   it('writes Banners and Brownies by the rules: counters equal the ledgers, one brownie per giver per day, none to oneself', async () => {
     const db = database.db;
     expect(await scalar(db, sql`select count(*) as n from users u where u.banners <> (select count(*) from banners b where b.organizer_user_id = u.id)`)).toBe(0);
-    expect(await scalar(db, sql`select count(*) as n from users u where u.brownies <> (select count(*) from brownies b where b.receiver_user_id = u.id)`)).toBe(0);
+    expect(await scalar(db, sql`select count(*) as n from brownie_counts bc full join (select receiver_user_id, count(*)::int as k from brownies group by receiver_user_id) r on r.receiver_user_id = bc.user_id where bc.brownies is distinct from r.k`)).toBe(0);
     expect(await scalar(db, sql`select count(*) as n from users where banners > 0`)).toBeGreaterThan(5);
-    expect(await scalar(db, sql`select count(*) as n from users where brownies > 0`)).toBeGreaterThan(20);
+    expect(await scalar(db, sql`select count(*) as n from brownie_counts`)).toBeGreaterThan(20);
     expect(await scalar(db, sql`select count(*) as n from brownies where giver_user_id = receiver_user_id`)).toBe(0);
     // The calendar day is New York's, and a giver existed when giving.
     expect(await scalar(db, sql`select count(*) as n from brownies where given_on <> (given_at at time zone 'America/New_York')::date`)).toBe(0);
@@ -316,7 +317,7 @@ describe('seedPointsForExistingUsers', () => {
     expect(await scalar(db, sql`select count(*) as n from brownies`)).toBe(summary.brownies);
     expect(await scalar(db, sql`select count(*) as n from user_badges`)).toBe(badgesBefore + summary.userBadges);
     expect(await scalar(db, sql`select count(*) as n from users u where u.banners <> (select count(*) from banners b where b.organizer_user_id = u.id)`)).toBe(0);
-    expect(await scalar(db, sql`select count(*) as n from users u where u.brownies <> (select count(*) from brownies b where b.receiver_user_id = u.id)`)).toBe(0);
+    expect(await scalar(db, sql`select count(*) as n from brownie_counts bc full join (select receiver_user_id, count(*)::int as k from brownies group by receiver_user_id) r on r.receiver_user_id = bc.user_id where bc.brownies is distinct from r.k`)).toBe(0);
     expect(await scalar(db, sql`select coalesce(max(k), 0) as n from (select count(*) as k from brownies group by giver_user_id, given_on) x`)).toBe(1);
     expect(await scalar(db, sql`select count(*) as n from brownies b join users g on g.id = b.giver_user_id where g.created_at > b.given_at`)).toBe(0);
   });

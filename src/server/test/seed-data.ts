@@ -622,13 +622,13 @@ class RunSql {
 
   users(from: number, to: number, administrator: boolean): string {
     return `insert into users (id, email, email_verified, email_verified_at, name, political_alignment, state, district,
-        bio, tagline, banners, brownies, sparks, is_administrator, recruited_by, photo_url, created_at, updated_at)
+        bio, tagline, banners, sparks, is_administrator, recruited_by, photo_url, created_at, updated_at)
       select ${this.userId('g.i')}, lower(g.first || '.' || g.last || '.' || (${this.o.offset} + g.i + 1) || '@example.test'), true, ${this.ts('g.v')},
         g.first || ' ' || g.last, ${this.d.pick(ALIGNMENTS.slice(0, -1), 'alignment', 'g.i')}, ${this.state('g.d')}, ${this.district('g.d')},
         case when ${this.d.rnd('bio', 'g.i')} < 0.2 then ${this.d.pick(BIOS, 'bio-pick', 'g.i')} else '' end,
         case when ${this.d.rnd('tagline', 'g.i')} < 0.3 then ${this.d.pick(TAGLINES, 'tagline-pick', 'g.i')} else '' end,
         case when ${this.hasBanners('g.i')} then ${this.bannerCount('g.i')} else 0 end,
-        coalesce(x.brownies, 0), coalesce(x.sparks, 0), ${administrator ? 'g.i = 0' : 'false'},
+        coalesce(x.sparks, 0), ${administrator ? 'g.i = 0' : 'false'},
         case when ${this.referred('g.i')} then ${this.userId(this.recruiter('g.i'))} end,
         case when ${this.hasPhoto('g.i')} then '/api/photos/' || ${this.d.uuid('photo', 'g.i')} end,
         ${this.ts('g.c')}, ${this.ts('g.v')}
@@ -675,6 +675,16 @@ class RunSql {
       select ${this.d.uuid('brownie', 'receiver::bigint * 32 + k')}, ${this.userId('giver')}, ${this.userId('receiver')}, ${this.ts('ms')}, given_on
       from seed_brownies
       ${sorted ? 'order by 1' : ''}`;
+  }
+
+  /** Each receiver's count (brownie_counts, decision 060), with the copies of their name, state and district. */
+  brownieCounts(): string {
+    return `insert into brownie_counts (user_id, brownies, name, state, district)
+      select u.id, x.brownies, u.name, u.state, u.district
+      from (select ${this.userId('i')} as id, brownies from seed_counts where brownies > 0 offset 0) x
+      join users u on u.id = x.id
+      order by 1
+      on conflict (user_id) do update set brownies = brownie_counts.brownies + excluded.brownies`;
   }
 
   /** The badges earned: (i, badge_id, name, ordinal, ms), from the referrals and the Banners staged. */
@@ -815,6 +825,8 @@ interface Statement {
   params?: unknown[];
   /** Users or caucuses covered once this statement has run. */
   done: number;
+  /** Rows of another table than the job's (the brownie counts beside the brownies): not counted as the job's. */
+  besides?: true;
 }
 
 interface Job {
@@ -920,7 +932,12 @@ export async function seedDatabase({ db }: { db: Db }, options: SeedOptions): Pr
     ...(photo ? [{ table: 'photos' as const, stages: [], total: userCount, statements: once(() => q.photos(), userCount, [photo]) }] : []),
     { table: 'sparks', stages: ['referrals'], total: userCount, statements: once((sorted) => q.sparks(sorted), userCount) },
     { table: 'banners', stages: ['banners'], total: userCount, statements: once((sorted) => q.banners(sorted), userCount) },
-    { table: 'brownies', stages: ['brownies'], total: userCount, statements: once((sorted) => q.brownies(sorted), userCount) },
+    {
+      table: 'brownies',
+      stages: ['brownies', 'counts'],
+      total: userCount,
+      statements: (sorted) => [...once((s) => q.brownies(s), userCount)(sorted), { text: q.brownieCounts(), done: userCount, besides: true }],
+    },
     { table: 'user_badges', stages: ['referrals', 'banners'], total: userCount, statements: once((sorted) => q.userBadges(sorted), userCount) },
   ];
   const caucusJobs: Job[] = [
@@ -990,6 +1007,7 @@ export async function seedDatabase({ db }: { db: Db }, options: SeedOptions): Pr
       for (const statement of job.statements(sorted)) {
         check();
         const result = await client.query(statement.text, statement.params);
+        if (statement.besides) continue;
         rows += result.rowCount ?? 0;
         summary.rows += result.rowCount ?? 0;
         progress({ phase: job.table, done: statement.done, total: job.total, rows: summary.rows });
@@ -1078,7 +1096,7 @@ export async function seedDatabase({ db }: { db: Db }, options: SeedOptions): Pr
     // about equal in size.
     const t = performance.now();
     const vacuumLanes = [
-      ['users', 'sparks', 'banners', 'brownies', 'user_badges', 'photos', 'election_records'],
+      ['users', 'sparks', 'banners', 'brownies', 'brownie_counts', 'user_badges', 'photos', 'election_records'],
       ['accounts', 'activities', 'caucuses', 'caucus_members'],
     ];
     const lanes = concurrency >= 2 ? vacuumLanes : [vacuumLanes.flat()];
@@ -1152,10 +1170,16 @@ export async function seedPointsForExistingUsers(
       await insertRows(tx, activities, points.activityRows);
       if (changed.length > 0) {
         await tx.execute(sql`
-          update users u set banners = u.banners + x.banners, brownies = u.brownies + x.brownies
-          from unnest(${sql.param(changed.map((c) => c.id))}::uuid[], ${sql.param(changed.map((c) => c.banners))}::int[], ${sql.param(changed.map((c) => c.brownies))}::int[])
-            as x(id, banners, brownies)
-          where u.id = x.id`);
+          update users u set banners = u.banners + x.banners
+          from unnest(${sql.param(changed.map((c) => c.id))}::uuid[], ${sql.param(changed.map((c) => c.banners))}::int[]) as x(id, banners)
+          where u.id = x.id and x.banners > 0`);
+        await tx.execute(sql`
+          insert into brownie_counts (user_id, brownies, name, state, district)
+          select u.id, x.brownies, u.name, u.state, u.district
+          from unnest(${sql.param(changed.map((c) => c.id))}::uuid[], ${sql.param(changed.map((c) => c.brownies))}::int[]) as x(id, brownies)
+          join users u on u.id = x.id
+          where x.brownies > 0
+          on conflict (user_id) do update set brownies = brownie_counts.brownies + excluded.brownies`);
       }
     });
     summary.users += page.length;
@@ -1165,7 +1189,7 @@ export async function seedPointsForExistingUsers(
     summary.activities += points.activityRows.length;
     options.onProgress?.(summary.users);
   }
-  await db.execute(sql`vacuum (analyze) users, banners, brownies, user_badges, activities`);
+  await db.execute(sql`vacuum (analyze) users, banners, brownies, brownie_counts, user_badges, activities`);
   summary.ms = Math.round(performance.now() - started);
   return summary;
 }

@@ -23,7 +23,6 @@ export const users = pgTable(
     bio: text('bio').notNull().default(''),
     tagline: text('tagline').notNull().default(''),
     banners: integer('banners').notNull().default(0),
-    brownies: integer('brownies').notNull().default(0),
     sparks: integer('sparks').notNull().default(0),
     verified: boolean('verified').notNull().default(false),
     isAdministrator: boolean('is_administrator').notNull().default(false),
@@ -54,13 +53,12 @@ export const users = pgTable(
       .on(t.emailVerifiedAt)
       .where(sql`${t.deletedAt} is null and ${t.emailVerifiedAt} is not null`),
     index('users_name_search_idx').on(sql`lower(${t.name}) text_pattern_ops`),
-    // Leaderboards (top 100 by a counter above 0, highest first, ties by name then id, hidden
-    // profiles left out): per counter one small partial index for the whole country, one for a
+    // Leaderboards (top 100 by a counter above 0, highest first, ties by name then id, deleted
+    // people left out; Brownies have theirs in brownie_counts, decision 060): per counter one small partial index for the whole country, one for a
     // state and one for a district, each read in order and stopped after 100 rows.
     ...leaderboardIndexes('sparks', t.sparks, t),
     ...leaderboardIndexes('banners', t.banners, t),
-    ...leaderboardIndexes('brownies', t.brownies, t),
-    check('users_counters_nonnegative', sql`${t.sparks} >= 0 and ${t.banners} >= 0 and ${t.brownies} >= 0`),
+    check('users_counters_nonnegative', sql`${t.sparks} >= 0 and ${t.banners} >= 0`),
     check('users_district_positive', sql`${t.district} >= 1`),
     check('users_state_code', sql`${t.state} ~ '^[A-Z]{2}$'`),
     check('users_tagline_length', sql`char_length(${t.tagline}) <= 180`),
@@ -77,7 +75,7 @@ export const users = pgTable(
 
 /** The three leaderboard indexes of one counter (see the users table). */
 function leaderboardIndexes(
-  metric: 'sparks' | 'banners' | 'brownies',
+  metric: 'sparks' | 'banners',
   counter: ExtraConfigColumn,
   t: Record<'state' | 'district' | 'name' | 'id' | 'deletedAt', ExtraConfigColumn>,
 ) {

@@ -120,6 +120,34 @@ export const brownies = pgTable(
   ],
 );
 
+/**
+ * Each person's Brownies received, apart from `users` (decision 060): a row from their first
+ * brownie on, its count equal to their rows in `brownies`, and copies of their name, state and
+ * district (kept by a trigger on `users`) for the leaderboard's order and filters. Counting one
+ * more brownie here touches this narrow row and its four indexes, where an update of
+ * `users.brownies` wrote a new version of a wide row into all sixteen of `users`' indexes.
+ */
+export const brownieCounts = pgTable(
+  'brownie_counts',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    brownies: integer('brownies').notNull(),
+    name: text('name').notNull(),
+    state: text('state').notNull(),
+    district: integer('district').notNull(),
+  },
+  (t) => [
+    check('brownie_counts_positive', sql`${t.brownies} >= 1`),
+    // The leaderboard (top 100, highest first, ties by name then id): one index per scope, read
+    // in order and stopped after 100 rows (users_<metric>_leaderboard_idx for the other counters).
+    index('brownie_counts_leaderboard_idx').on(t.brownies.desc(), t.name, t.userId),
+    index('brownie_counts_state_leaderboard_idx').on(t.state, t.brownies.desc(), t.name, t.userId),
+    index('brownie_counts_district_leaderboard_idx').on(t.state, t.district, t.brownies.desc(), t.name, t.userId),
+  ],
+);
+
 export const rewardClaims = pgTable(
   'reward_claims',
   {

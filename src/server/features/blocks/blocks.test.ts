@@ -15,6 +15,7 @@ import { addOrganizer, createCaucusRow } from '../../test/caucus-factories';
 import { addTextRebuttal, addTextResponse, createDebateRow } from '../../test/debate-factories';
 import { createUserWithSession } from '../../test/route-world';
 import { makeFriends } from '../../test/social-factories';
+import { brownieCountOf } from '../../test/factories';
 import { createTestApp, testSettings } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 
@@ -46,7 +47,7 @@ const ACTIONS: Record<RefusedAction, (actor: Person, other: Person) => Promise<S
     act: () => send('POST', '/api/brownies', actor, { receiverId: other.id }),
     written: async () =>
       (await count(brownies, eq(brownies.receiverUserId, other.id))) +
-      (await database.db.select({ n: users.brownies }).from(users).where(eq(users.id, other.id)))[0]!.n,
+      (await brownieCountOf(database.db, other.id)),
   }),
   friend_request: async (actor, other) => ({
     act: () => send('POST', '/api/friends/requests', actor, { userId: other.id }),
@@ -161,8 +162,7 @@ describe('every action between two people is refused across a block', () => {
     const refused = await send('POST', '/api/brownies', giver, { receiverId: receiver.id });
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(MODERATION_MESSAGES.blocked);
-    const [row] = await database.db.select({ brownies: users.brownies }).from(users).where(eq(users.id, receiver.id));
-    expect(row!.brownies).toBe(0);
+    expect(await brownieCountOf(database.db, receiver.id)).toBe(0);
     // The refused brownie was not the giver's brownie of the day: they can give it to someone else.
     const today = (await (await send('GET', '/api/brownies/today', giver)).json()) as { given: boolean };
     expect(today.given).toBe(false);

@@ -3,7 +3,7 @@ import { BROWNIE_MESSAGES, brownieRefusal, calendarDayIn, type BrownieGiven, typ
 import type { Db } from '../../db/client';
 import { pgErrorOf } from '../../db/client';
 import { users } from '../../db/schema/auth';
-import { brownies } from '../../db/schema/points';
+import { brownieCounts, brownies } from '../../db/schema/points';
 import { prebuilt } from '../../db/prepared-statements';
 import { withRetry } from '../../db/transaction-retry';
 import type { Clock } from '../../clock';
@@ -20,10 +20,12 @@ export interface BrownieDeps {
 
 /**
  * Gives one brownie, in one transaction: the ledger row (the unique (giver, given_on) of the
- * database is the one-per-day rule), the receiver's counter, and the brownie-in-a-day badges
- * the receiver reached today; refused (403) when either of the two blocked the other. The receiver's row is locked first (FOR NO KEY UPDATE, which the
- * ledger's foreign keys do not wait for), so brownies to one receiver count one after another
- * and a badge threshold crossed by racing givers is seen, and awarded, exactly once.
+ * database is the one-per-day rule), the receiver's counter (brownie_counts), and the
+ * brownie-in-a-day badges the receiver reached today; refused (403) when either of the two
+ * blocked the other. The counter is counted first: its row's lock makes brownies to one receiver
+ * count one after another, so a badge threshold crossed by racing givers is seen, and awarded,
+ * exactly once; the receiver's `users` row is held FOR SHARE, which the ledger's foreign keys do
+ * not wait for, and which another event's badge evaluation (FOR NO KEY UPDATE) waits behind.
  */
 export async function giveBrownie(deps: BrownieDeps, giverId: string, receiverId: string): Promise<BrownieGiven> {
   const refusal = brownieRefusal(giverId, receiverId);
@@ -63,13 +65,26 @@ export async function giveBrownie(deps: BrownieDeps, giverId: string, receiverId
   }
 }
 
-/** The receiver's counter, counting one more, with the blocks between the two (built once: every brownie sends it, issue 33). */
+/**
+ * The receiver's counter (brownie_counts, decision 060), counting one more, with the blocks
+ * between the two; built once: every brownie sends it (issue 33). Nothing when the receiver is
+ * unknown or deleted. The receiver's row is read FOR SHARE: a deletion waits for the brownie (and
+ * a brownie for a deletion, which it then does not count), and so does a change of name, state or
+ * district, whose trigger then copies it to this row (or, when it came first, is what is copied).
+ * The counter's row is locked by the upsert, so brownies to one receiver count one after another.
+ */
 const countBrownie = prebuilt((db) =>
   db
-    .update(users)
-    .set({ brownies: sql`${users.brownies} + 1` })
-    .where(and(eq(users.id, sql.placeholder('receiverId')), isNull(users.deletedAt)))
-    .returning({ brownies: users.brownies, blockers: blockersBetween(sql.placeholder('giverId'), sql.placeholder('receiverId')) }),
+    .insert(brownieCounts)
+    .select(
+      db
+        .select({ userId: users.id, brownies: sql<number>`1`.as('brownies'), name: users.name, state: users.state, district: users.district })
+        .from(users)
+        .where(and(eq(users.id, sql.placeholder('receiverId')), isNull(users.deletedAt)))
+        .for('share'),
+    )
+    .onConflictDoUpdate({ target: brownieCounts.userId, set: { brownies: sql`${brownieCounts.brownies} + 1` } })
+    .returning({ brownies: brownieCounts.brownies, blockers: blockersBetween(sql.placeholder('giverId'), brownieCounts.userId) }),
 );
 
 /** The ledger row; none when the giver already gave today (the unique (giver, given_on)). */

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { users } from '../../db/schema/auth';
 import { activities, badges, brownies, userBadges } from '../../db/schema/points';
 import { fixedClock } from '../../clock';
-import { createUser } from '../../test/factories';
+import { brownieCountOf, createUser } from '../../test/factories';
 import { createTestApp } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import { statementLogOf } from '../../test/statement-log';
@@ -27,10 +27,7 @@ const json = async (res: Response) => (await res.json()) as Json;
 const signedIn = (user: { email: string; password: string }) => t.signIn(user.email, user.password);
 const give = (cookie: string | undefined, receiverId: unknown) => t.request('/api/brownies', { method: 'POST', cookie, json: { receiverId } });
 
-async function counterOf(userId: string) {
-  const [row] = await database.db.select({ brownies: users.brownies }).from(users).where(eq(users.id, userId));
-  return row!.brownies;
-}
+const counterOf = (userId: string) => brownieCountOf(database.db, userId);
 async function ledgerOf(where: { giver?: string; receiver?: string }) {
   return database.db.$count(
     brownies,
@@ -254,10 +251,62 @@ describe('brownie-in-a-day badges', () => {
   });
 });
 
+describe('the receiver’s count in brownie_counts (decision 060)', () => {
+  const deps = () => ({ db: database.db, clock: fixedClock('2030-07-01T16:00:00Z'), timeZone: 'America/New_York' });
+  const copyOf = async (userId: string) =>
+    (await database.db.execute<{ name: string; state: string; district: number }>(sql`select name, state, district from brownie_counts where user_id = ${userId}`)).rows[0];
+
+  it('carries the receiver’s name, state and district, and follows a change of any of them', async () => {
+    const [giver, receiver] = await givers(2);
+    await service.giveBrownie(deps(), giver!.id, receiver!.id);
+    expect(await copyOf(receiver!.id)).toEqual({ name: receiver!.name, state: receiver!.state, district: receiver!.district });
+    await database.db.update(users).set({ name: 'Renamed Receiver', state: 'CA', district: 12 }).where(eq(users.id, receiver!.id));
+    expect(await copyOf(receiver!.id)).toEqual({ name: 'Renamed Receiver', state: 'CA', district: 12 });
+    // A change of anything else leaves the row alone; the count is untouched by both.
+    await database.db.update(users).set({ tagline: 'still here' }).where(eq(users.id, receiver!.id));
+    expect(await copyOf(receiver!.id)).toEqual({ name: 'Renamed Receiver', state: 'CA', district: 12 });
+    expect(await counterOf(receiver!.id)).toBe(1);
+  });
+
+  it('renames racing the first brownies leave the copy equal to the last name, and every brownie counted', async () => {
+    const [receiver] = await givers(1);
+    const people = await givers(20);
+    const renames = Array.from({ length: 20 }, (_, i) => `Racing Name ${i}`);
+    const outcomes = await Promise.all([
+      ...people.map((p) => service.giveBrownie(deps(), p.id, receiver!.id)),
+      ...renames.map((name) => database.db.update(users).set({ name }).where(eq(users.id, receiver!.id))),
+    ]);
+    expect(outcomes).toHaveLength(40);
+    const [person] = await database.db.select({ name: users.name }).from(users).where(eq(users.id, receiver!.id));
+    expect(renames).toContain(person!.name);
+    expect((await copyOf(receiver!.id))?.name).toBe(person!.name);
+    expect(await counterOf(receiver!.id)).toBe(20);
+    expect(await ledgerOf({ receiver: receiver!.id })).toBe(20);
+  });
+
+  it('a deletion racing brownies: each brownie is counted before it or refused as not found, never counted after', async () => {
+    const [receiver] = await givers(1);
+    const people = await givers(15);
+    const settled = await Promise.allSettled([
+      ...people.map((p) => service.giveBrownie(deps(), p.id, receiver!.id)),
+      database.db.update(users).set({ deletedAt: new Date('2030-07-01T16:00:00Z') }).where(eq(users.id, receiver!.id)),
+    ]);
+    const given = settled.slice(0, 15).filter((r) => r.status === 'fulfilled').length;
+    const refused = settled.slice(0, 15).filter((r) => r.status === 'rejected');
+    for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 404, message: BROWNIE_MESSAGES.receiverNotFound });
+    expect(await counterOf(receiver!.id)).toBe(given);
+    expect(await ledgerOf({ receiver: receiver!.id })).toBe(given);
+    // After the deletion, nothing more is counted.
+    const [late] = await givers(1);
+    await expect(service.giveBrownie(deps(), late!.id, receiver!.id)).rejects.toMatchObject({ status: 404 });
+    expect(await counterOf(receiver!.id)).toBe(given);
+  });
+});
+
 describe('the counters equal the ledger', () => {
   it('for every user of this file, after everything above', async () => {
     const mismatched = await database.db.execute<{ n: number }>(
-      sql`select count(*)::int as n from users u where u.brownies <> (select count(*) from brownies b where b.receiver_user_id = u.id)`,
+      sql`select count(*)::int as n from brownie_counts bc full join (select receiver_user_id, count(*)::int as k from brownies group by receiver_user_id) r on r.receiver_user_id = bc.user_id where bc.brownies is distinct from r.k`,
     );
     expect(mismatched.rows[0]!.n).toBe(0);
     expect(await database.db.$count(brownies)).toBeGreaterThan(30);

@@ -18,8 +18,9 @@ export async function exportPersonalData({ db }: { db: Db }, userId: string, now
     [
       'profile',
       sql`(select row_to_json(t) from (select id, email, name, state, district, political_alignment, bio, tagline, photo_url, verified, founding_rank,
-        sparks, banners, brownies, is_administrator, recruited_by, email_verified_at, created_at, updated_at, suspended_until, suspension_reason, profile_hidden_at
-        from users where id = ${me}) t)`,
+        sparks, banners, coalesce((select bc.brownies from brownie_counts bc where bc.user_id = u.id), 0) as brownies, is_administrator, recruited_by,
+        email_verified_at, created_at, updated_at, suspended_until, suspension_reason, profile_hidden_at
+        from users u where u.id = ${me}) t)`,
     ],
     ['caucusMemberships', rows(sql`select m.caucus_id, c.name as caucus_name, c.level, c.state, c.district, m.is_voting_member, m.is_organizer, m.created_at as joined_at from caucus_members m join caucuses c on c.id = m.caucus_id where m.user_id = ${me} order by m.created_at`)],
     ['caucusesOrganized', rows(sql`select id, name, level, state, district, created_at from caucuses where organizer_id = ${me} order by created_at`)],

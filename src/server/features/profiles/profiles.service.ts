@@ -35,6 +35,9 @@ const outerUserId = sql.raw('"users"."id"');
 const highestDelegateLevel = sql<number | null>`(
   select max(c.level) from caucuses c
   where c.elected_delegate_id = ${outerUserId} and c.election_finalized)`;
+/** Brownies received: counted in brownie_counts from the first one on (decision 060). */
+const browniesReceived = sql<number>`coalesce((
+  select bc.brownies from brownie_counts bc where bc.user_id = ${outerUserId}), 0)`;
 const votingInFinalized = sql<boolean>`exists(
   select 1 from caucus_members m join caucuses c on c.id = m.caucus_id
   where m.user_id = ${outerUserId} and m.is_voting_member and c.election_finalized)`;
@@ -51,7 +54,7 @@ const publicColumns = {
   district: users.district,
   tagline: users.tagline,
   banners: users.banners,
-  brownies: users.brownies,
+  brownies: browniesReceived,
   sparks: users.sparks,
   deletedAt: users.deletedAt,
   profileHiddenAt: users.profileHiddenAt,
