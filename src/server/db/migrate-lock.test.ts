@@ -1,35 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { emptyDatabase } from '../test/empty-database';
 import { MIGRATION_LOCK_KEY, migrateDatabase, migrationsFolder, openDatabase } from './client';
 import { readdirSync } from 'node:fs';
 
-/** An empty database on the test server (not the migrated template), dropped afterwards. */
-async function emptyDatabase(): Promise<pg.PoolConfig> {
-  // Direct, as the app's migration lock is (DATABASE_DIRECT_URL): a session advisory lock needs a session, which PgBouncer in transaction mode does not keep.
-  const { direct: connection } = inject('testServer');
-  const name = `migrate_lock_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client(connection);
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  afterAll(async () => {
-    const cleanup = new pg.Client(connection);
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
-  });
-  if (connection.connectionString) {
-    const url = new URL(connection.connectionString);
-    url.pathname = `/${name}`;
-    return { connectionString: url.toString() };
-  }
-  return { ...connection, database: name };
-}
-
 describe('migrating a database', () => {
   it('lets several processes start at once on an empty database: one migrates, the others find it done', async () => {
-    const connection = await emptyDatabase();
+    const connection = await emptyDatabase('migrate_lock');
     // Four app servers starting together, each with its own pool (one of them with a single connection).
     const databases = [1, 4, 10, 10].map((max) => openDatabase(connection, { max }));
     try {
