@@ -8,7 +8,7 @@ import { createNotificationHub, type NotificationHub } from '../realtime/notific
 import { createUser } from '../test/factories';
 import { createTestDatabase } from '../test/test-database';
 import { connectionOf, startAppJobQueue } from '../test/test-jobs';
-import { wakeJobsOnWrites } from './app-jobs';
+import { JOBS, wakeJobsOnWrites } from './app-jobs';
 import type { JobQueue } from './job-queue';
 
 let database: Database;
@@ -61,5 +61,23 @@ describe('the app’s jobs in two processes', () => {
     const sent = await mails();
     expect(sent).toHaveLength(40);
     expect(new Set(sent.map((m) => m.to))).toEqual(new Set(emails));
+  });
+});
+
+describe('the later delivery (decision 061)', () => {
+  it('is one waiting job per slot, however many processes and runs ask for it', async () => {
+    const [a, b] = [await startProcess(), await startProcess()];
+    const slot = '2031-05-05T10:00:05';
+    // Far enough ahead that nothing fetches it during the test.
+    await Promise.all([a, b, a, b, a].map(({ queue }) => queue.send(JOBS.deliverNotificationsLater, null, { startAfterSeconds: 3600, singletonKey: slot })));
+    await b.queue.send(JOBS.deliverNotificationsLater, null, { startAfterSeconds: 3600, singletonKey: '2031-05-05T10:00:10' });
+    const waiting = await database.pool.query<{ key: string; n: string }>(
+      `select singleton_key as key, count(*) as n from pgboss.job where name = $1 and state = 'created' group by singleton_key order by 1`,
+      [JOBS.deliverNotificationsLater],
+    );
+    expect(waiting.rows).toEqual([
+      { key: slot, n: '1' },
+      { key: '2031-05-05T10:00:10', n: '1' },
+    ]);
   });
 });

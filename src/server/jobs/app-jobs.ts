@@ -9,12 +9,13 @@ import {
   sendDigests,
   type PushSender,
 } from '../features/notifications/notification-delivery.service';
-import { DELIVERY_CHANNEL, DELIVERY_WAKE_KEY } from '../features/notifications/notifications.service';
+import { DELIVERY_CHANNEL, DELIVERY_LATER_KEY, DELIVERY_WAKE_KEY } from '../features/notifications/notifications.service';
+import { laterDeliverySlot } from '../../domain/notifications/delivery-slot';
 import { sendDueReminders } from '../features/notifications/reminders.service';
 import type { Logger } from '../logger';
 import { loggableError } from '../logger';
 import { MAIL_CHANNEL, MAIL_WAKE_KEY, deliverAllDueMail, type MailTransport } from '../mail/outbox';
-import type { NotificationHub } from '../realtime/notification-hub';
+import type { HubEvent, NotificationHub } from '../realtime/notification-hub';
 import type { JobDefinition, JobQueue } from './job-queue';
 
 /**
@@ -47,7 +48,9 @@ export function everyMinutesCron(minutes = 1): string {
 
 export const JOBS = {
   deliverNotifications: 'notification-delivery',
-  deliverNotificationsLater: 'notification-delivery-timer',
+  // A queue of its own (decision 061): 'short' keeps one waiting job per singleton key (a slot),
+  // which the 'standard' policy of the earlier 'notification-delivery-timer' did not.
+  deliverNotificationsLater: 'notification-delivery-slot',
   dailyDigest: 'notification-digest-daily',
   weeklyDigest: 'notification-digest-weekly',
   sendMail: 'mail-delivery',
@@ -64,15 +67,12 @@ export function appJobs(deps: AppJobDeps): JobDefinition[] {
     // A notification that waits (a private message's 20 s): one timer job at its time.
     const next = await nextDeliveryAt(deps.db, deps.clock.now());
     const queue = deps.queue();
-    if (next && queue) {
-      const seconds = Math.max(1, Math.ceil((next.getTime() - deps.clock.now().getTime()) / 1000));
-      await queue.send(JOBS.deliverNotificationsLater, null, { startAfterSeconds: seconds, singletonKey: next.toISOString().slice(0, 19) });
-    }
+    if (next && queue) await runLaterDelivery(queue, laterDeliverySlot(next), deps.clock.now());
   };
   const jobs: JobDefinition[] = [
     // Woken at once when notifications are written; every minute as a backstop. At most one waits.
     { name: JOBS.deliverNotifications, policy: 'stately', cron: '* * * * *', handler: deliver },
-    { name: JOBS.deliverNotificationsLater, handler: deliver },
+    { name: JOBS.deliverNotificationsLater, policy: 'short', handler: deliver },
     { name: JOBS.dailyDigest, cron: '0 17 * * *', handler: async () => void (await sendDigests(delivery, 'daily')) },
     { name: JOBS.weeklyDigest, cron: '0 17 * * 1', handler: async () => void (await sendDigests(delivery, 'weekly')) },
     // Invitations not acted on (2 and 6 days) and missing votes (2 and 5 days): checked every hour.
@@ -132,6 +132,15 @@ export function appJobs(deps: AppJobDeps): JobDefinition[] {
   return jobs;
 }
 
+/**
+ * One timer job of the delivery at `slot` (laterDeliverySlot): pg-boss keeps one job per
+ * singleton key, so every process and run that asks for the same slot makes one run.
+ */
+async function runLaterDelivery(queue: JobQueue, slot: Date, now: Date): Promise<void> {
+  const seconds = Math.max(1, Math.ceil((slot.getTime() - now.getTime()) / 1000));
+  await queue.send(JOBS.deliverNotificationsLater, null, { startAfterSeconds: seconds, singletonKey: slot.toISOString().slice(0, 19) });
+}
+
 /** The shortest time between two wakes of one job by one process (a mail waits at most this much more). */
 export const WAKE_MIN_INTERVAL_MS = 200;
 
@@ -187,7 +196,26 @@ export async function wakeJobsOnWrites(
     };
     return wake;
   };
-  const stops = [await hub.subscribe(DELIVERY_CHANNEL, DELIVERY_WAKE_KEY, waker(JOBS.deliverNotifications))];
+  const wakeDelivery = waker(JOBS.deliverNotifications);
+  // What falls due later (a private message's wait): one timer job per slot, asked once per slot
+  // by this process, however many writes fall due in it (a missed NOTIFY: the job's own next
+  // timer, or its cron, within a minute).
+  const slotsAsked = new Set<number>();
+  const later = (event: HubEvent) => {
+    if (stopped) return;
+    const at = event.type === 'notification' && typeof event.data === 'string' ? new Date(event.data) : null;
+    if (!at || Number.isNaN(at.getTime())) return wakeDelivery(); // a resync: whatever is due, and the next timer
+    const now = Date.now();
+    for (const asked of slotsAsked) if (asked < now) slotsAsked.delete(asked);
+    const slot = laterDeliverySlot(at);
+    if (slotsAsked.has(slot.getTime())) return;
+    slotsAsked.add(slot.getTime());
+    runLaterDelivery(queue, slot, new Date(now)).catch((e: unknown) => {
+      slotsAsked.delete(slot.getTime());
+      logger.warn({ err: loggableError(e), job: JOBS.deliverNotificationsLater }, 'could not set a later delivery');
+    });
+  };
+  const stops = [await hub.subscribe(DELIVERY_CHANNEL, DELIVERY_WAKE_KEY, wakeDelivery), await hub.subscribe(DELIVERY_CHANNEL, DELIVERY_LATER_KEY, later)];
   if (options.mail) stops.push(await hub.subscribe(MAIL_CHANNEL, MAIL_WAKE_KEY, waker(JOBS.sendMail)));
   return () => {
     stopped = true;

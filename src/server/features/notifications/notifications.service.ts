@@ -54,7 +54,14 @@ export const FOLD_WINDOW_MINUTES = 15;
 
 /** The channel that wakes the delivery job when notifications are written (one NOTIFY per transaction). */
 export const DELIVERY_CHANNEL = 'notification_delivery';
+/** Something is due now: the delivery job runs at once (at most one wake per interval and process). */
 export const DELIVERY_WAKE_KEY = 'due';
+/**
+ * Something falls due later (a private message's wait), at the time its data says (an ISO
+ * string): the delivery job is set to run at that time's slot (`laterDeliverySlot`), one run per
+ * slot whatever the number of writes.
+ */
+export const DELIVERY_LATER_KEY = 'later';
 
 export const NOTIFICATION_MESSAGES = {
   notFound: 'Notification not found',
@@ -89,9 +96,16 @@ export async function notify(tx: DbOrTx, now: Date, items: readonly NewNotificat
   const written = notifyStatement(present)(tx, values).then(() => undefined);
   written.catch(() => undefined); // awaited below, after the events are queued
   const note: UserStreamNote = { kind: 'notification' };
-  // Tells each recipient's live stream, and wakes the delivery job (both sent after commit, or with
-  // it: both queued at once, so that they are there when a caller's commitWith sends COMMIT).
-  await Promise.all([publishEach(tx, USER_STREAM_CHANNEL, [...new Set(items.map((i) => i.userId))], note), publish(tx, DELIVERY_CHANNEL, DELIVERY_WAKE_KEY, null)]);
+  // Tells each recipient's live stream, and wakes the delivery job: at once for what is due now,
+  // at its slot for what waits (all sent after commit, or with it: queued at once, so that they
+  // are there when a caller's commitWith sends COMMIT).
+  const delays = items.map((i) => DELIVERY_DELAY_SECONDS[i.kind] ?? 0);
+  const latest = Math.max(...delays);
+  await Promise.all([
+    publishEach(tx, USER_STREAM_CHANNEL, [...new Set(items.map((i) => i.userId))], note),
+    delays.some((d) => d === 0) ? publish(tx, DELIVERY_CHANNEL, DELIVERY_WAKE_KEY, null) : undefined,
+    latest > 0 ? publish(tx, DELIVERY_CHANNEL, DELIVERY_LATER_KEY, new Date(now.getTime() + latest * 1000).toISOString()) : undefined,
+  ]);
   await written;
 }
 

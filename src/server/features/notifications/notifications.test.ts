@@ -13,12 +13,14 @@ import { createUser } from '../../test/factories';
 import { makeFriends } from '../../test/social-factories';
 import { startLiveInstance, type LiveInstance } from '../../test/sse-client';
 import { createTestApp, testPasswordKeys } from '../../test/test-app';
-import { createTestDatabase } from '../../test/test-database';
+import { createTestDatabase, directConnectionOf } from '../../test/test-database';
+import { waitUntil } from '../../test/wait-until';
+import { createNotificationHub } from '../../realtime/notification-hub';
 import * as caucusService from '../caucuses/caucuses.service';
 import * as challengeService from '../challenges/challenges.service';
 import * as debateService from '../debates/debates.service';
 import * as messageService from '../messages/messages.service';
-import { NOTIFICATION_MESSAGES, notify } from './notifications.service';
+import { DELIVERY_CHANNEL, DELIVERY_LATER_KEY, DELIVERY_WAKE_KEY, NOTIFICATION_MESSAGES, notify } from './notifications.service';
 
 let database: Database;
 let t: ReturnType<typeof createTestApp>;
@@ -381,5 +383,31 @@ describe('private messages', () => {
     expect(after.find((r) => r.dedupeKey === writer.id)!.readAt).not.toBeNull();
     expect(after.find((r) => r.dedupeKey === writer.id)!.deliverAt).toBeNull();
     expect(after.find((r) => r.dedupeKey === other.id)!.readAt).toBeNull();
+  });
+});
+
+describe('waking the delivery job (issue 33)', () => {
+  it('a private message asks for delivery at its time, not at once; a notification due now wakes it at once', async () => {
+    const hub = createNotificationHub({ connection: directConnectionOf(database), applicationName: 'caucus-test-delivery-wakes' });
+    const heard: string[] = [];
+    try {
+      for (const key of [DELIVERY_WAKE_KEY, DELIVERY_LATER_KEY]) {
+        await hub.subscribe(DELIVERY_CHANNEL, key, (event) => void heard.push(`${key} ${event.type === 'notification' ? String(event.data) : 'resync'}`));
+      }
+      const [sender, recipient] = [await createUser(database.db), await createUser(database.db)];
+      const at = new Date('2030-02-01T12:00:00.000Z');
+      await database.db.transaction((tx) =>
+        notify(tx, at, [{ userId: recipient.id, kind: 'private_message', data: { fromId: sender.id, fromName: sender.name, count: 1 }, dedupeKey: sender.id }]),
+      );
+      // Notifications are heard in the order their transactions committed: once this one's is
+      // heard, anything the message's transaction sent was heard before it.
+      await database.db.transaction((tx) =>
+        notify(tx, at, [{ userId: recipient.id, kind: 'caucus_full', data: { caucusId: '7a1c1c8e-0000-4000-8000-000000000003', caucusName: 'Wakes' } }]),
+      );
+      await waitUntil('both wakes heard', () => heard.length >= 2, 10_000);
+      expect(heard).toEqual([`${DELIVERY_LATER_KEY} 2030-02-01T12:00:20.000Z`, `${DELIVERY_WAKE_KEY} null`]);
+    } finally {
+      await hub.close();
+    }
   });
 });
