@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { REFUSED_ACROSS_A_BLOCK, type RefusedAction } from '../../../domain/moderation/block-rules';
 import { MODERATION_MESSAGES } from '../../../domain/moderation/moderation-rules';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema/auth';
 import { organizerInvitations, votingMemberInvitations } from '../../db/schema/caucuses';
 import { challengeInvitations } from '../../db/schema/challenges';
 import { debateDefenses, debateInvitations, debateRebuttals, debateResponses } from '../../db/schema/debates';
