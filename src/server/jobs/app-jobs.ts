@@ -133,8 +133,9 @@ export function appJobs(deps: AppJobDeps): JobDefinition[] {
 }
 
 /**
- * One timer job of the delivery at `slot` (laterDeliverySlot): pg-boss keeps one job per
- * singleton key, so every process and run that asks for the same slot makes one run.
+ * One timer job of the delivery at `slot` (laterDeliverySlot): this queue's 'short' policy keeps
+ * one waiting job per singleton key, so every process and run that asks for the same slot makes
+ * one run.
  */
 async function runLaterDelivery(queue: JobQueue, slot: Date, now: Date): Promise<void> {
   const seconds = Math.max(1, Math.ceil((slot.getTime() - now.getTime()) / 1000));
