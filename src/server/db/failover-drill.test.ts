@@ -197,6 +197,8 @@ if (missing.length > 0) {
       figures.push(`two app processes healthy ${seconds(Date.now() - started)} s after the migration began`);
 
       const writes: Write[] = [];
+      /** Each round's first write (its index in `writes`) and the times of its fault, for the loss report. */
+      const marks: RoundMark[] = [];
       const send = async (w: Omit<Write, 'sentAt' | 'doneAt' | 'status' | 'retryAfter'>, method: string, route: string, body: unknown): Promise<Write> => {
         const baseUrl = apps[w.app]!.baseUrl;
         const write: Write = { ...w, sentAt: Date.now(), doneAt: 0, status: 0, retryAfter: null };
@@ -270,10 +272,10 @@ if (missing.length > 0) {
       };
 
       /** Every acknowledged write of `list` that the database of the current primary lacks. */
-      const lost = async (list: Write[]): Promise<string[]> => {
+      const lost = async (list: Write[]): Promise<Loss[]> => {
         const db = await openOnPrimary();
         try {
-          const missingOnes: string[] = [];
+          const missingOnes: Loss[] = [];
           const acked = list.filter(ack);
           const joins = acked.filter((w) => w.kind === 'join');
           const present = await db.pool.query<{ user_id: string }>(
@@ -281,29 +283,32 @@ if (missing.length > 0) {
             [joins.map((j) => j.caucusId), joins.map((j) => j.userId)],
           );
           const joined = new Set(present.rows.map((r) => r.user_id));
-          for (const j of joins) if (!joined.has(j.userId)) missingOnes.push(`join of ${j.userId}`);
+          for (const j of joins) if (!joined.has(j.userId)) missingOnes.push({ kind: 'join', text: `join of ${j.userId}`, write: j });
           const chats = acked.filter((w) => w.kind === 'chat');
           const found = await db.pool.query<{ id: string }>(`select id from chat_messages where id = any($1::uuid[])`, [chats.map((w) => w.messageId)]);
           const ids = new Set(found.rows.map((r) => r.id));
-          for (const w of chats) if (!ids.has(w.messageId!)) missingOnes.push(`chat message ${w.messageId}`);
+          for (const w of chats) if (!ids.has(w.messageId!)) missingOnes.push({ kind: 'chat', text: `chat message ${w.messageId}`, write: w });
           const brownies = acked.filter((w) => w.kind === 'brownie');
           const given = await db.pool.query<{ giver: string }>(
             `select b.giver_user_id as giver from brownies b join unnest($1::uuid[], $2::uuid[]) as a(g, r) on b.giver_user_id = a.g and b.receiver_user_id = a.r`,
             [brownies.map((w) => w.userId), brownies.map((w) => w.receiverId)],
           );
           const givers = new Set(given.rows.map((r) => r.giver));
-          for (const w of brownies) if (!givers.has(w.userId)) missingOnes.push(`brownie of ${w.userId}`);
+          for (const w of brownies) if (!givers.has(w.userId)) missingOnes.push({ kind: 'brownie', text: `brownie of ${w.userId}`, write: w });
           // Votes: each voter's acknowledged choices, in order, are their entries of the election record
           // (plus at most one more, the last vote, sent in doubt); the vote row holds the last entry's choice.
-          const voters = new Map<string, { caucusId: string; acked: string[]; doubt?: string }>();
+          const voters = new Map<string, { caucusId: string; acked: string[]; acks: Write[]; doubt?: string }>();
           for (const w of list.filter((x) => x.kind === 'vote')) {
-            const v = voters.get(w.userId) ?? { caucusId: w.caucusId!, acked: [] };
-            if (ack(w)) v.acked.push(w.candidateId!);
+            const v = voters.get(w.userId) ?? { caucusId: w.caucusId!, acked: [], acks: [] };
+            if (ack(w)) {
+              v.acked.push(w.candidateId!);
+              v.acks.push(w);
+            }
             else if (inDoubt(w)) v.doubt = w.candidateId!;
             voters.set(w.userId, v);
           }
-          const entries = await db.pool.query<{ actor_id: string; subjects: string[]; current: string | null }>(
-            `select r.actor_id, array_agg(r.subject_id::text order by r.seq) as subjects,
+          const entries = await db.pool.query<{ actor_id: string; subjects: string[]; times: string[]; current: string | null }>(
+            `select r.actor_id, array_agg(r.subject_id::text order by r.seq) as subjects, array_agg(r.occurred_at order by r.seq) as times,
                (select v.candidate_id::text from votes v where v.caucus_id = r.caucus_id and v.voter_id = r.actor_id) as current
              from election_records r where r.kind = 'vote' and r.actor_id = any($1::uuid[]) group by r.caucus_id, r.actor_id`,
             [[...voters.keys()]],
@@ -314,8 +319,15 @@ if (missing.length > 0) {
             const subjects = row?.subjects ?? [];
             const exact = subjects.length === v.acked.length && subjects.every((s, i) => s === v.acked[i]);
             const withDoubt = v.doubt !== undefined && subjects.length === v.acked.length + 1 && subjects.every((s, i) => s === (i < v.acked.length ? v.acked[i] : v.doubt));
-            if (!exact && !withDoubt) missingOnes.push(`votes of ${voter}: acknowledged ${v.acked.join(' ')}${v.doubt ? ` (then ${v.doubt} in doubt)` : ''}, recorded ${subjects.join(' ')}`);
-            else if (subjects.length > 0 && row?.current !== subjects.at(-1)) missingOnes.push(`vote of ${voter}: the row says ${row?.current}, the record ${subjects.at(-1)}`);
+            if (!exact && !withDoubt)
+              missingOnes.push({
+                kind: 'vote',
+                text: `votes of ${voter}: acknowledged ${v.acked.length}${v.doubt ? ` (then one in doubt)` : ''}, recorded ${subjects.length}: ${v.acked.join(' ')} / ${subjects.join(' ')}`,
+                short: v.acked.length - subjects.length,
+                // The acknowledged votes no entry matches: same choice, recorded between the request and its answer.
+                voter: v.acks.filter((w) => !subjects.some((s, i) => s === w.candidateId && Date.parse(row!.times[i]!) >= w.sentAt - 5 && Date.parse(row!.times[i]!) <= w.doneAt + 5)),
+              });
+            else if (subjects.length > 0 && row?.current !== subjects.at(-1)) missingOnes.push({ kind: 'vote', text: `vote of ${voter}: the row says ${row?.current}, the record ${subjects.at(-1)}` });
           }
           return missingOnes;
         } finally {
@@ -370,9 +382,11 @@ if (missing.length > 0) {
         try {
           await waitUntil(`${WARM_ACKS} acknowledged writes before the fault`, () => roundWrites().filter(ack).length >= WARM_ACKS, 60_000, { intervalMs: 20, detail: () => summary(roundWrites()), failFast: appsAlive });
           faultAt = Date.now();
+          marks.push({ round: r + 1, first, faultAt, faultDone: 0 });
           warmRate = roundWrites().filter(ack).length / ((faultAt - loadStarted) / 1000);
           await fault(primary);
           faultDone = Date.now();
+          marks.at(-1)!.faultDone = faultDone;
           await waitUntil(
             `${RECOVERED_ACKS} acknowledged writes sent after the fault`,
             () => roundWrites().filter((w) => ack(w) && w.sentAt > faultDone).length >= RECOVERED_ACKS,
@@ -414,7 +428,9 @@ if (missing.length > 0) {
         figures.push(line);
         console.info(line);
 
-        expect(missingWrites, 'acknowledged writes missing from the database').toEqual([]);
+        const report = missingWrites.length === 0 ? '' : lossReport(missingWrites, writes, marks, await formation.events(80).catch((e: Error) => [`(the monitor's events: ${e.message})`]));
+        if (report) console.info(report);
+        expect(missingWrites.length, `acknowledged writes missing from the database:\n${report}`).toBe(0);
         expect(bad.map((w) => `${w.kind} → ${w.status || 'no answer'}: ${w.error}`), 'answers other than 2xx, 409/429 or 503').toEqual([]);
         expect(noRetryAfter.length, '503 answers without Retry-After').toBe(0);
         expect(check.records.broken, 'election records that do not verify').toEqual([]);
@@ -430,12 +446,60 @@ if (missing.length > 0) {
             { kind: 'brownie', client: 0, app: 0, userId: listener!.id, receiverId: someone, sentAt: 0, doneAt: 0, status: 201, retryAfter: null },
             { kind: 'vote', client: 0, app: 0, userId: someone, caucusId: clients[0]!.caucusId, candidateId: someone, sentAt: 0, doneAt: 0, status: 200, retryAfter: null },
           ];
-          expect(await lost([...writes, ...invented]), 'invented acknowledgments').toHaveLength(4);
+          const inventedLosses = await lost([...writes, ...invented]);
+          expect(inventedLosses, 'invented acknowledgments').toHaveLength(4);
+          // And the report a real loss would print names them, with the monitor's events.
+          const events = await formation.events(20);
+          expect(events.join('\n'), "the monitor's events").toMatch(/node1 .*→.*: /);
+          expect(lossReport(inventedLosses, writes, marks, events)).toMatch(/^4 losses: 1 joins, 1 chats, 1 brownies, 1 votes\n[^]*short by 1[^]*the monitor's events:\n {2}\S/);
         }
       }
       figures.push(`drill total ${seconds(Date.now() - drillStarted)} s`);
     }, 420_000);
   });
+}
+
+/** A lost write; for a voter, the acknowledged votes no entry of the record matches, and how many entries are missing. */
+interface Loss {
+  kind: Kind;
+  text: string;
+  write?: Write;
+  voter?: Write[];
+  short?: number;
+}
+
+interface RoundMark {
+  round: number;
+  /** The round's first write: its index in the list of every write. */
+  first: number;
+  faultAt: number;
+  faultDone: number;
+}
+
+/**
+ * What was lost, short enough to read in a CI log: counts by kind; for each round, its lost
+ * writes' times around its fault; how many
+ * votes voters miss; a few lost writes as they are; and the monitor's events (the states the
+ * formation went through, and why).
+ */
+function lossReport(losses: Loss[], writes: Write[], marks: RoundMark[], events: string[]): string {
+  const roundOf = (w: Write) => [...marks].reverse().find((m) => writes.indexOf(w) >= m.first) ?? marks[0]!;
+  const lines = [`${losses.length} losses: ${countBy(losses.map((l) => ({ kind: l.kind }) as Write))}`];
+  for (const m of marks) {
+    const at = (w: Write) => (w.doneAt - m.faultAt) / 1000;
+    const timed = losses.flatMap((l) => (l.write ? [l.write] : (l.voter ?? []))).filter((w) => roundOf(w) === m);
+    if (timed.length === 0) continue;
+    const times = timed.map(at).sort((a, b) => a - b);
+    lines.push(
+      `round ${m.round} (fault command ${((m.faultDone - m.faultAt) / 1000).toFixed(1)} s): ${countBy(timed)} lost, answered ${times[0]!.toFixed(1)} … ${times.at(-1)!.toFixed(1)} s after the fault`,
+    );
+  }
+  const shorts = new Map<number, number>();
+  for (const l of losses) if (l.short !== undefined) shorts.set(l.short, (shorts.get(l.short) ?? 0) + 1);
+  if (shorts.size > 0) lines.push(`voters short of acknowledged votes in the record: ${[...shorts].map(([n, k]) => `${k} short by ${n}`).join(', ')}`);
+  lines.push('first lost:', ...losses.slice(0, 4).map((l) => `  ${l.text.slice(0, 400)}`));
+  lines.push("the monitor's events:", ...events.map((e) => `  ${e}`));
+  return lines.join('\n');
 }
 
 function countBy(list: Write[]): string {

@@ -118,6 +118,8 @@ export interface Formation {
   switchover(timeoutSeconds?: number): Promise<void>;
   /** The last lines of a node's (or the monitor's) keeper log. */
   logTail(name: string, lines?: number): string;
+  /** The monitor's last `count` events (state changes and their reasons), oldest first, one line each. */
+  events(count?: number): Promise<string[]>;
   /** Stops every keeper and PostgreSQL of the formation and removes its folder. */
   stop(): Promise<void>;
 }
@@ -464,6 +466,13 @@ export async function startFormation(options: FormationOptions = {}): Promise<Fo
       }
     },
     logTail: tail,
+    async events(count = 80) {
+      const out = await autoctl(['show', 'events', '--pgdata', monitorData, '--count', String(count), '--json'], 15_000);
+      const rows = JSON.parse(out) as Array<Record<string, unknown>>;
+      return rows
+        .sort((a, b) => Number(a.eventid) - Number(b.eventid))
+        .map((e) => `${String(e.eventtime)} ${String(e.nodename)} ${String(e.reportedstate)}→${String(e.goalstate)} lsn ${String(e.reportedlsn)}: ${String(e.description)}`);
+    },
     stop,
   };
   return formation;
