@@ -88,6 +88,21 @@ export interface NodeState {
   timeline: number;
 }
 
+/** One event of the monitor: a node's reported and goal states, and why it changed. */
+export interface FormationEvent {
+  at: number;
+  node: string;
+  reported: string;
+  goal: string;
+  lsn: string;
+  description: string;
+}
+
+/** An event on one line, for a log. */
+export function describeEvent(e: FormationEvent): string {
+  return `${new Date(e.at).toISOString()} ${e.node} ${e.reported}→${e.goal} lsn ${e.lsn}: ${e.description}`;
+}
+
 export interface Formation {
   /** The folder everything lives in (removed by stop()). */
   dir: string;
@@ -118,8 +133,8 @@ export interface Formation {
   switchover(timeoutSeconds?: number): Promise<void>;
   /** The last lines of a node's (or the monitor's) keeper log. */
   logTail(name: string, lines?: number): string;
-  /** The monitor's last `count` events (state changes and their reasons), oldest first, one line each. */
-  events(count?: number): Promise<string[]>;
+  /** The monitor's last `count` events (state changes and their reasons), oldest first. */
+  events(count?: number): Promise<FormationEvent[]>;
   /** Stops every keeper and PostgreSQL of the formation and removes its folder. */
   stop(): Promise<void>;
 }
@@ -155,6 +170,11 @@ async function poll<T>(what: string, probe: () => Promise<T | undefined>, timeou
 export interface FormationOptions {
   /** Data nodes (default 2). */
   nodes?: number;
+  /**
+   * The formation's `number-sync-standbys` once every node has joined (default pg_auto_failover's
+   * 0). 1 with three data nodes: the primary never commits alone (decision 062).
+   */
+  syncStandbys?: number;
   timeouts?: FailoverTimeouts;
   /** Where the formation's folder is made (default os.tmpdir()). */
   parentDir?: string;
@@ -399,7 +419,14 @@ export async function startFormation(options: FormationOptions = {}): Promise<Fo
         );
       });
     }
-    if (count > 1) await timed('primary and secondaries', () => waitForState('one primary and its secondaries', (s) => s.filter((x) => holdsPrimary(x) && x.reported === 'primary').length === 1 && s.filter((x) => x.reported === 'secondary' && x.assigned === 'secondary').length === count - 1, 120_000));
+    const settled = () => waitForState('one primary and its secondaries', (s) => s.filter((x) => holdsPrimary(x) && x.reported === 'primary').length === 1 && s.filter((x) => x.reported === 'secondary' && x.assigned === 'secondary').length === count - 1, 120_000);
+    if (count > 1) await timed('primary and secondaries', settled);
+    if (options.syncStandbys !== undefined) {
+      await timed('number-sync-standbys', async () => {
+        await autoctl(['set', 'formation', 'number-sync-standbys', String(options.syncStandbys), '--pgdata', nodes[0]!.pgdata]);
+        await settled();
+      });
+    }
   } catch (error) {
     await stop();
     throw error;
@@ -471,7 +498,14 @@ export async function startFormation(options: FormationOptions = {}): Promise<Fo
       const rows = JSON.parse(out) as Array<Record<string, unknown>>;
       return rows
         .sort((a, b) => Number(a.eventid) - Number(b.eventid))
-        .map((e) => `${String(e.eventtime)} ${String(e.nodename)} ${String(e.reportedstate)}→${String(e.goalstate)} lsn ${String(e.reportedlsn)}: ${String(e.description)}`);
+        .map((e) => ({
+          at: Date.parse(String(e.eventtime)),
+          node: String(e.nodename),
+          reported: String(e.reportedstate),
+          goal: String(e.goalstate),
+          lsn: String(e.reportedlsn),
+          description: String(e.description),
+        }));
     },
     stop,
   };
