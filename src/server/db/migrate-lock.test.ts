@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs';
 
 describe('migrating a database', () => {
   it('lets several processes start at once on an empty database: one migrates, the others find it done', async () => {
-    const connection = await emptyDatabase('migrate_lock');
+    const { connection, drop } = await emptyDatabase('migrate_lock');
     // Four app servers starting together, each with its own pool (one of them with a single connection).
     const databases = [1, 4, 10, 10].map((max) => openDatabase(connection, { max }));
     try {
@@ -22,6 +22,7 @@ describe('migrating a database', () => {
       expect(lockHolders.rowCount).toBe(0); // released
     } finally {
       await Promise.all(databases.map((d) => d.close()));
+      await drop();
     }
   });
 });

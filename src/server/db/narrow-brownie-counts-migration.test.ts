@@ -20,9 +20,12 @@ async function apply(client: pg.Client, file: string): Promise<void> {
 }
 
 let client: pg.Client;
+let drop: (() => Promise<void>) | undefined;
 
 beforeAll(async () => {
-  client = new pg.Client(await emptyDatabase('brownie_counts_migration'));
+  const empty = await emptyDatabase('brownie_counts_migration');
+  drop = empty.drop;
+  client = new pg.Client(empty.connection);
   await client.connect();
   const files = readdirSync(migrationsFolder).filter((f) => f.endsWith('.sql')).sort();
   expect(files).toContain(MIGRATION);
@@ -31,6 +34,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client?.end();
+  await drop?.();
 });
 
 describe('migration 0031: Brownies counted apart', () => {
