@@ -4,9 +4,10 @@ import { inject } from 'vitest';
 
 /**
  * An empty database on the test server (not the migrated template), with the function that drops
- * it: the caller drops it when done (a hook registered from inside a running hook or test is not
- * kept by vitest, which left these databases behind on the PgBouncer pass's server). Direct, as the app's migration lock is (DATABASE_DIRECT_URL): a session advisory lock
- * needs a session, which PgBouncer in transaction mode does not keep.
+ * it. The caller drops it when done: a hook registered from inside a running hook or test is not
+ * kept by vitest, which left these databases behind on the PgBouncer pass's server. Direct, as
+ * the app's migration lock is (DATABASE_DIRECT_URL): a session advisory lock needs a session,
+ * which PgBouncer in transaction mode does not keep.
  */
 export async function emptyDatabase(prefix: string): Promise<{ connection: pg.PoolConfig; drop: () => Promise<void> }> {
   const { direct: server } = inject('testServer');
