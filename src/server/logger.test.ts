@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './db/client';
@@ -52,4 +55,54 @@ describe('loggablePath', () => {
     ['/email-change/undo/tok', '/email-change/undo/[redacted]'],
     ['/api/me', '/api/me'],
   ])('%s', (path, expected) => expect(loggablePath(path)).toBe(expected));
+});
+
+// The JSON log is written in chunks (decision 063): each mode runs the fixture in a process of its own.
+describe('the JSON log on stdout', () => {
+  const root = path.resolve(import.meta.dirname, '../..');
+  const fixture = path.join(import.meta.dirname, 'test/chunked-log.fixture.ts');
+  const run = (mode: string) => spawn(process.execPath, ['--import', 'tsx', fixture, mode], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const linesOf = (text: string) => text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { msg: string; i?: number });
+
+  it('writes lines logged one per turn of the event loop in chunks, not one write(2) each, and loses none', async () => {
+    const child = run('turns');
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code, err).toBe(0);
+    const lines = linesOf(out);
+    expect(lines.map((l) => l.i)).toEqual([...Array(1000).keys()]);
+    const writes = Number(/writes (\d+)/.exec(err)?.[1]);
+    // About 140 bytes a line: some 35 chunks of 4 kB (pino's asynchronous default made 111 here).
+    expect(writes).toBeGreaterThan(0);
+    expect(writes).toBeLessThan(60);
+  }, 60_000);
+
+  it('writes what it holds when the process exits', async () => {
+    const child = run('exit');
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(3);
+    expect(linesOf(out).map((l) => l.i)).toEqual([...Array(50).keys()]);
+  }, 60_000);
+
+  it('shows a quiet server its line without waiting for a chunk to fill', async () => {
+    const child = run('quiet');
+    try {
+      let out = '';
+      const shown = new Promise<void>((resolve) =>
+        child.stdout.on('data', (c: Buffer) => {
+          out += c.toString();
+          if (out.includes('\n')) resolve();
+        }),
+      );
+      await shown;
+      expect(linesOf(out).map((l) => l.msg)).toEqual(['quiet line']);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 60_000);
 });

@@ -4,6 +4,11 @@ import pretty from 'pino-pretty';
 
 export type Logger = pino.Logger;
 
+/** A JSON log's lines go to stdout in chunks of this many bytes (issue 33)… */
+const LOG_CHUNK_BYTES = 4096;
+/** …or every this many milliseconds, so a quiet server's lines still show at once. */
+const LOG_FLUSH_MS = 100;
+
 /**
  * JSON lines, or readable coloured lines when `pretty` (the terminal of someone running
  * `npm start`). Anything that could carry a secret is redacted by path as a second line of defence.
@@ -16,8 +21,24 @@ export function createLogger(level: string, options: { pretty?: boolean } = {}):
       censor: '[redacted]',
     },
   };
-  if (!options.pretty) return pino(settings);
+  if (!options.pretty) return level === 'silent' ? pino(settings) : pino(settings, chunkedStdout());
   return pino(settings, pretty({ colorize: true, translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true, sync: true }));
+}
+
+/**
+ * Standard output, written in chunks (issue 33, decision 063): a line per request, each its own
+ * write(2), cost a server about a tenth of its CPU under load (docs/benchmarks.md). pino's
+ * destination keeps lines until it holds LOG_CHUNK_BYTES or LOG_FLUSH_MS have passed, then
+ * writes them at once. It writes synchronously, so nothing is ever on its way when the process
+ * exits: what it holds is written at exit (process.exit included), and only a process killed
+ * outright (SIGKILL) loses its last LOG_FLUSH_MS of lines. (Its asynchronous mode, pino's
+ * default, hands each write to a thread of libuv, and process.exit drops one still waiting.)
+ */
+function chunkedStdout(): pino.DestinationStream {
+  const destination = pino.destination({ dest: 1, sync: true, minLength: LOG_CHUNK_BYTES, periodicFlush: LOG_FLUSH_MS });
+  // pino flushes its asynchronous destinations at exit, not a synchronous one that holds lines.
+  process.once('exit', () => destination.flushSync());
+  return destination;
 }
 
 /** Paths are logged without query strings, and with tokens in the path removed. */

@@ -37,12 +37,19 @@ describe('the route table as the 405 check reads it', () => {
         { method: 'GET', path: '/api/caucuses/search' },
         { method: 'DELETE', path: '/api/caucuses/:id' },
         { method: 'ALL', path: '/api/*' },
+        { method: 'PUT', path: '/api/:kind/settings' },
+        { method: 'GET', path: '/api/health' },
       ],
       '/api/',
     );
     expect(allowedMethods(shapes, '/api/caucuses/search')).toEqual(['GET', 'HEAD', 'DELETE']);
     expect(allowedMethods(shapes, '/api/caucuses/abc')).toEqual(['DELETE']);
     expect(allowedMethods(shapes, '/api/nothing-here')).toBeNull();
+    // A path whose first segment is a parameter is tried whatever the first segment asked.
+    expect(allowedMethods(shapes, '/api/caucuses/settings')).toEqual(['PUT', 'DELETE']);
+    expect(allowedMethods(shapes, '/api/health/settings')).toEqual(['PUT']);
+    expect(allowedMethods(shapes, '/api/health')).toEqual(['GET', 'HEAD']);
+    expect(allowedMethods(shapes, '/api/Health')).toBeNull();
   });
 });
 

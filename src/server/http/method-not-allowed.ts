@@ -20,8 +20,21 @@ export function routePattern(path: string): RegExp {
   return new RegExp(`^${source}$`);
 }
 
+/**
+ * The paths of the routes under a prefix, by the segment that follows it ('caucuses' for
+ * '/api/caucuses/:id'), so a request tries the few paths of its own segment and not every path
+ * of the API (issue 33); a path whose first segment is a parameter is tried for every request.
+ */
+export interface RouteShapes {
+  prefix: string;
+  byFirstSegment: Map<string, RouteShape[]>;
+  anyFirstSegment: RouteShape[];
+}
+
+const firstSegment = (path: string, prefix: string): string => (path.startsWith(prefix) ? path.slice(prefix.length).split('/', 1)[0]! : '');
+
 /** Every path of `routes` under `prefix`, with the methods its handlers answer. */
-export function routeShapes(routes: readonly { method: string; path: string }[], prefix: string): RouteShape[] {
+export function routeShapes(routes: readonly { method: string; path: string }[], prefix: string): RouteShapes {
   const byPath = new Map<string, Set<string>>();
   for (const route of routes) {
     if (!(ROUTE_METHODS as readonly string[]).includes(route.method) || !route.path.startsWith(prefix) || route.path.includes('*')) continue;
@@ -29,13 +42,22 @@ export function routeShapes(routes: readonly { method: string; path: string }[],
     methods.add(route.method);
     byPath.set(route.path, methods);
   }
-  return [...byPath].map(([path, methods]) => ({ pattern: routePattern(path), methods }));
+  const shapes: RouteShapes = { prefix, byFirstSegment: new Map(), anyFirstSegment: [] };
+  for (const [path, methods] of byPath) {
+    const shape = { pattern: routePattern(path), methods };
+    const segment = firstSegment(path, prefix);
+    if (segment.startsWith(':')) shapes.anyFirstSegment.push(shape);
+    else shapes.byFirstSegment.set(segment, [...(shapes.byFirstSegment.get(segment) ?? []), shape]);
+  }
+  return shapes;
 }
 
 /** The methods the paths matching `path` answer, as an Allow header lists them; null when no route has this path. */
-export function allowedMethods(shapes: readonly RouteShape[], path: string): string[] | null {
+export function allowedMethods(shapes: RouteShapes, path: string): string[] | null {
   const methods = new Set<string>();
-  for (const shape of shapes) if (shape.pattern.test(path)) for (const method of shape.methods) methods.add(method);
+  for (const candidates of [shapes.byFirstSegment.get(firstSegment(path, shapes.prefix)), shapes.anyFirstSegment]) {
+    for (const shape of candidates ?? []) if (shape.pattern.test(path)) for (const method of shape.methods) methods.add(method);
+  }
   if (methods.size === 0) return null;
   if (methods.has('GET')) methods.add('HEAD');
   return ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'].filter((m) => methods.has(m));
@@ -47,7 +69,7 @@ export function allowedMethods(shapes: readonly RouteShape[], path: string): str
  * everyone who asks; the route table is the app's own (`routes()`), read at the first request.
  */
 export function methodNotAllowed(routes: () => readonly { method: string; path: string }[], prefix = '/api/'): MiddlewareHandler {
-  let shapes: RouteShape[] | null = null;
+  let shapes: RouteShapes | null = null;
   return async (c, next) => {
     const method = c.req.method === 'HEAD' ? 'GET' : c.req.method;
     shapes ??= routeShapes(routes(), prefix);

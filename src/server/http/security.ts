@@ -41,9 +41,17 @@ function checkSources(sources: StyleSources): void {
   }
 }
 
+/** The policy of an answer that allows nothing more, written once (issue 33). */
+let basePolicy: string | null = null;
+
 /** The policy as a header value, with a response's extra style sources (nonces and hashes only). */
-export function contentSecurityPolicy(extra: StyleSources = {}): string {
+export function contentSecurityPolicy(extra?: StyleSources): string {
+  if (!extra) return (basePolicy ??= policyWith({}));
   checkSources(extra);
+  return policyWith(extra);
+}
+
+function policyWith(extra: StyleSources): string {
   const elements = extra.elements ?? [];
   const attributes = extra.attributes ?? [];
   const directives = BASE_POLICY.map(([name, sources]) => [name, name === 'style-src' ? [...sources, ...elements] : [...sources]] as const);
