@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_SCOPES } from '../domain/api/api-tokens';
 import { ADMIN_EMAIL, buildRouteWorld, type RouteWorld } from './test/route-world';
 import { METHOD_OF, ROUTE_CATALOG, type RouteRequest } from './test/route-catalog';
@@ -31,6 +31,7 @@ const PUBLIC_READS = new Set([
 const database = await createTestDatabase();
 const dist = mkdtempSync(path.join(tmpdir(), 'cache-control-'));
 writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Caucus</title></head><body><div id="root"></div></body></html>');
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
 const { auth, request } = createTestApp(database.db, { settings: { ADMIN_EMAILS: [ADMIN_EMAIL] }, webDist: dist });
 
 async function send(req: RouteRequest, method: string, headers: Record<string, string>): Promise<Response> {
