@@ -37,7 +37,14 @@ export function createLogger(level: string, options: { pretty?: boolean } = {}):
 function chunkedStdout(): pino.DestinationStream {
   const destination = pino.destination({ dest: 1, sync: true, minLength: LOG_CHUNK_BYTES, periodicFlush: LOG_FLUSH_MS });
   // pino flushes its asynchronous destinations at exit, not a synchronous one that holds lines.
-  process.once('exit', () => destination.flushSync());
+  // A stdout that fails at exit (a full disk) must not turn the exit into a crash.
+  process.once('exit', () => {
+    try {
+      destination.flushSync();
+    } catch {
+      /* nothing left to write to */
+    }
+  });
   return destination;
 }
 
