@@ -1,4 +1,5 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { badgesReached } from '../../../domain/badges/catalogue';
 import { BROWNIE_MESSAGES, brownieRefusal, calendarDayIn, type BrownieGiven, type BrownieToday } from '../../../domain/points/brownie-rules';
 import type { Db } from '../../db/client';
 import { pgErrorOf } from '../../db/client';
@@ -8,7 +9,7 @@ import { prebuilt } from '../../db/prepared-statements';
 import { withRetry } from '../../db/transaction-retry';
 import type { Clock } from '../../clock';
 import { badRequest, conflict, notFound } from '../../http/app-error';
-import { awardReachedBadges, readBadgeFiguresOf } from '../badges/badge-engine.service';
+import { awardBadges } from '../points/awards.service';
 import { blockersBetween, refuseIfBlocked } from '../blocks/blocks.service';
 
 export interface BrownieDeps {
@@ -26,6 +27,10 @@ export interface BrownieDeps {
  * count one after another, so a badge threshold crossed by racing givers is seen, and awarded,
  * exactly once; the receiver's `users` row is held FOR SHARE, which the ledger's foreign keys do
  * not wait for, and which another event's badge evaluation (FOR NO KEY UPDATE) waits behind.
+ *
+ * A brownie changes one figure a badge counts, the receiver's brownies today, so it evaluates
+ * only the brownie-in-a-day badges, from today's count (decision 064): a badge reached on an
+ * earlier day was awarded by that day's brownie, and every other badge by its own event.
  */
 export async function giveBrownie(deps: BrownieDeps, giverId: string, receiverId: string): Promise<BrownieGiven> {
   const refusal = brownieRefusal(giverId, receiverId);
@@ -37,21 +42,23 @@ export async function giveBrownie(deps: BrownieDeps, giverId: string, receiverId
       deps.db.transaction(async (tx) => {
         // One round trip with BEGIN (issue 33): the receiver's counter first — the update finds
         // (and locks) a present receiver, and reads the blocks between the two —, the ledger row,
-        // and the receiver's badge figures, which start once the lock is granted and so count
-        // every brownie committed before and this one. A refused brownie below (blocked, or a
-        // second today) rolls them back with the transaction.
-        const [counted, ledger, figures] = await Promise.allSettled([
+        // and the receiver's brownies today, a statement of its own that starts once the lock is
+        // granted and so counts every brownie committed before and this one. A refused brownie
+        // below (blocked, or a second today) rolls them back with the transaction.
+        const [counted, ledger, today] = await Promise.allSettled([
           countBrownie(tx, { giverId, receiverId }),
           insertBrownie(tx, { giverId, receiverId, at, givenOn }),
-          readBadgeFiguresOf(tx, [receiverId]),
+          browniesReceivedOn(tx, { receiverId, givenOn }),
         ]);
         const [counter] = settledValue(counted);
         if (!counter) throw notFound(BROWNIE_MESSAGES.receiverNotFound);
         refuseIfBlocked(giverId, counter.blockers);
         if (settledValue(ledger).length === 0) throw conflict('daily_limit', BROWNIE_MESSAGES.dailyLimit);
 
-        // Brownies-in-a-day badges (and any other the receiver now reaches): the badge engine.
-        const badgesEarned = (await awardReachedBadges(tx, settledValue(figures), at)).get(receiverId) ?? [];
+        // The brownie-in-a-day badges today's count reaches; those already held are skipped by
+        // awardBadges (once each), so nothing more is sent below the first threshold.
+        const reached = badgesReached('brownies_in_a_day', settledValue(today)[0]?.brownies ?? 0);
+        const badgesEarned = await awardBadges(tx, receiverId, reached, at);
         return { receiverId, givenOn, receiverBrownies: counter.brownies, badgesEarned };
       }),
     );
@@ -94,6 +101,17 @@ const insertBrownie = prebuilt((db) =>
     .values({ giverUserId: sql.placeholder('giverId'), receiverUserId: sql.placeholder('receiverId'), givenAt: sql.placeholder('at'), givenOn: sql.placeholder('givenOn') })
     .onConflictDoNothing({ target: [brownies.giverUserId, brownies.givenOn] })
     .returning({ id: brownies.id }),
+);
+
+/**
+ * The brownies the receiver has been given on a day (the index brownies_receiver_day_idx); built
+ * once: every brownie sends it.
+ */
+const browniesReceivedOn = prebuilt((db) =>
+  db
+    .select({ brownies: count() })
+    .from(brownies)
+    .where(and(eq(brownies.receiverUserId, sql.placeholder('receiverId')), eq(brownies.givenOn, sql.placeholder('givenOn')))),
 );
 
 /** The value of a statement sent with others, or its error (in the order the statements were sent). */

@@ -249,6 +249,20 @@ describe('brownie-in-a-day badges', () => {
     expect(await counterOf(receiver!.id)).toBe(8);
     expect(await badgeNamesOf(receiver!.id)).toEqual([]);
   });
+
+  it('a brownie awards a brownie badge today’s count reached and the receiver lacks (decision 064), and no other badge', async () => {
+    const deps = { db: database.db, clock: fixedClock('2030-06-05T16:00:00Z'), timeZone: 'America/New_York' };
+    const [receiver] = await givers(1);
+    const people = await givers(7);
+    for (const p of people.slice(0, 5)) await service.giveBrownie(deps, p.id, receiver!.id);
+    expect(await badgeNamesOf(receiver!.id)).toEqual(['Hugger']);
+    // Hugger lost (a repair, a restored backup), and Sparks that reach Friend without their badge.
+    await database.db.execute(sql`delete from user_badges where user_id = ${receiver!.id}`);
+    await database.db.execute(sql`update users set sparks = 12 where id = ${receiver!.id}`);
+    expect((await service.giveBrownie(deps, people[5]!.id, receiver!.id)).badgesEarned).toEqual(['Hugger']);
+    expect((await service.giveBrownie(deps, people[6]!.id, receiver!.id)).badgesEarned).toEqual([]);
+    expect(await badgeNamesOf(receiver!.id)).toEqual(['Hugger']);
+  });
 });
 
 describe('the receiver’s count in brownie_counts (decision 060)', () => {
