@@ -30,7 +30,8 @@ export interface BrownieDeps {
  *
  * A brownie changes one figure a badge counts, the receiver's brownies today, so it evaluates
  * only the brownie-in-a-day badges, from today's count (decision 064): a badge reached on an
- * earlier day was awarded by that day's brownie, and every other badge by its own event.
+ * earlier day was awarded by that day's brownie, and every other badge by its own event. A badge
+ * that came to count another figure a brownie changes would have to be evaluated here too.
  */
 export async function giveBrownie(deps: BrownieDeps, giverId: string, receiverId: string): Promise<BrownieGiven> {
   const refusal = brownieRefusal(giverId, receiverId);
