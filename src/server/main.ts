@@ -11,7 +11,7 @@ import { loadOrCreateVapidKeys } from './features/push/vapid-keys';
 import { runPrimary, WORKER_CONNECTION_ENV, WORKER_POOL_ENV, workerCount } from './cluster-primary';
 import { createLogger, loggableError, type Logger } from './logger';
 import { forgetEndedProcess } from './realtime/presence';
-import { EXIT_CODES, serveApp, startupNotes } from './server-process';
+import { EXIT_CODES, logCleanupFailure, serveApp, startupNotes } from './server-process';
 import { loadSettings, SettingsError, type Settings } from './settings';
 import { setPreparedStatements } from './db/prepared-statements';
 
@@ -135,7 +135,7 @@ function onceShutdown(logger: Logger, work: () => Promise<void>): (reason: strin
     try {
       await work();
     } catch (e) {
-      logger.error({ err: loggableError(e) }, 'cleanup failed');
+      logCleanupFailure(logger, e);
     }
     process.exit(exitCode);
   };

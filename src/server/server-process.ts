@@ -4,7 +4,7 @@ import { createApp } from './app';
 import { BACKUP_JOB, backupJobs } from './backup/backup-schedule';
 import { trackInFlight } from './http/in-flight';
 import { systemClock } from './clock';
-import type { ConnectionConfig, Database } from './db/client';
+import { isDatabaseStopping, type ConnectionConfig, type Database } from './db/client';
 import type { HostLocator } from './db/primary-locator';
 import { openReadReplica } from './db/read-replica';
 import { cardFontsWork } from './features/link-previews/share-images.service';
@@ -19,6 +19,16 @@ import { startPresence } from './realtime/presence';
 import { USER_STREAM_CHANNEL } from './realtime/user-stream';
 import { loopbackAliases, type Settings } from './settings';
 import { isLoopbackAddress } from './http/loopback-only';
+
+/**
+ * A clean-up step that failed, at error level, unless PostgreSQL is stopping too (the whole
+ * process group got the signal): then what the step would remove expires by itself (a process's
+ * presence after 90 s), and the line says so at info level.
+ */
+export function logCleanupFailure(logger: Logger, error: unknown): void {
+  if (isDatabaseStopping(error)) logger.info({ reason: loggableError(error).message }, 'cleanup skipped: the database is shutting down too');
+  else logger.error({ err: loggableError(error) }, 'cleanup failed');
+}
 
 /** How long a stopping process lets the requests it is answering finish. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -50,7 +60,7 @@ export async function serveApp({ settings, logger, database, vapidKeys, fatal }:
       try {
         await step();
       } catch (e) {
-        logger.error({ err: loggableError(e) }, 'cleanup failed');
+        logCleanupFailure(logger, e);
       }
     }
   };
