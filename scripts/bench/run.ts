@@ -645,11 +645,16 @@ async function main() {
     // measurement (robust to other load on the machine, unlike req/s).
     const pgPid = national ? pids.primary : appDatabaseUrl ? null : postmasterPid(path.join(dataDir, 'postgres'));
     const partCpuMs = (pid: number | null) => (pid ? treeCpuMs(pid) : null);
+    // Checkpoints begun: PostgreSQL 17 moved the checkpointer's counts out of pg_stat_bgwriter.
+    const checkpointer = (await pool.query<{ ok: boolean }>(`select to_regclass('pg_catalog.pg_stat_checkpointer') is not null as ok`)).rows[0]!.ok
+      ? 'select num_timed + num_requested from pg_stat_checkpointer'
+      : 'select checkpoints_timed + checkpoints_req from pg_stat_bgwriter';
     const costSnapshot = async (): Promise<CostSnapshot> => {
       const stats = (
-        await pool.query<{ commits: string; wal: string; fpi: string }>(
+        await pool.query<{ commits: string; wal: string; fpi: string; checkpoints: string }>(
           `select (select xact_commit from pg_stat_database where datname = current_database()) as commits,
-                  (select wal_bytes from pg_stat_wal) as wal, (select wal_fpi from pg_stat_wal) as fpi`,
+                  (select wal_bytes from pg_stat_wal) as wal, (select wal_fpi from pg_stat_wal) as fpi,
+                  (${checkpointer}) as checkpoints`,
         )
       ).rows[0]!;
       const bench = process.cpuUsage();
@@ -662,6 +667,7 @@ async function main() {
         commits: Number(stats.commits),
         walBytes: Number(stats.wal),
         walFpi: Number(stats.fpi),
+        checkpoints: Number(stats.checkpoints),
       };
     };
     // What the app and PostgreSQL burn while idle (jobs, heartbeats): taken off each measurement.
@@ -686,15 +692,36 @@ async function main() {
       }
       log(`  (the app and PostgreSQL were still busy a minute after ${after}: measuring anyway)`);
     };
-    const results: Array<{ endpoint: Endpoint; app: Measure; raw: Measure | null; cost: Cost; warmupCost?: Cost; fixedTaskMs?: number }> = [];
+    // The floor of any Node HTTP server here, next to /api/health and the raw select 1: a bare
+    // node:http server (as many processes as the app) answering after one select 1 (issue 16).
+    // It is measured right after /api/health, so the two see the machine at the same speed (its
+    // speed here changes by a third within minutes; measured at the end of the run, the floor was
+    // compared with an /api/health of twenty minutes before).
+    let floor: Measure | null = null;
+    const measureFloor = async () => {
+      const floorPort = await freePort();
+      const connection = typeof database!.connection === 'string' ? { connectionString: database!.connection } : database!.connection;
+      const bare = await startBareFloor({ port: floorPort, workers, connection, poolMax: connections });
+      try {
+        const request = () => ({ path: '/' });
+        if (warmupS > 0) await httpLoad(`http://127.0.0.1:${floorPort}`, request, warmupS);
+        floor = await httpLoad(`http://127.0.0.1:${floorPort}`, request, durationS);
+        log(`  bare node:http + select 1 (the floor)  ${fmt(floor.rps).padStart(7)} req/s p95 ${fmt(floor.p95, 1)} ms`);
+      } finally {
+        await stopApp(bare);
+      }
+    };
+    const results: Array<{ endpoint: Endpoint; app: Measure; raw: Measure | null; cost: Cost; warmupCost?: Cost; fixedTaskMs?: number; checkpointsBegun?: number }> = [];
     let previous: Endpoint | undefined;
     for (const endpoint of endpoints) {
       if (previous?.write) await settle(previous.route);
       previous = endpoint;
       // A write's warm-up is reported (its first seconds since the reads); a read's is not.
       let warmupCost: Cost | undefined;
+      let writeStart: CostSnapshot | undefined;
       if (endpoint.write && writeWarmupS > 0) {
         const start = await costSnapshot();
+        writeStart = start;
         const warm = await httpLoad(target, endpoint.request, writeWarmupS);
         warmupCost = costPerRequest(start, await costSnapshot(), warm.requests + warm.errors, idle, writeWarmupS);
       } else if (!endpoint.write && warmupS > 0) await httpLoad(target, endpoint.request, warmupS);
@@ -702,7 +729,11 @@ async function main() {
       const fixedTaskMs = endpoint.write ? fixedTaskCpuMs() : undefined;
       const before = await costSnapshot();
       const appMeasure = await httpLoad(target, endpoint.request, durationS);
-      const cost = costPerRequest(before, await costSnapshot(), appMeasure.requests + appMeasure.errors, idle, durationS);
+      const measured = await costSnapshot();
+      const cost = costPerRequest(before, measured, appMeasure.requests + appMeasure.errors, idle, durationS);
+      if (endpoint.route === 'GET /api/health') await measureFloor();
+      // A checkpoint begun while a write runs makes the next change of each page a full-page image.
+      const checkpointsBegun = endpoint.write ? measured.checkpoints - (writeStart ?? before).checkpoints : undefined;
       let rawMeasure: Measure | null = null;
       if (endpoint.raw) {
         // "The same SQL": a request made with a session cookie also runs the session lookup,
@@ -713,29 +744,12 @@ async function main() {
         if (warmupS > 0) await rawLoad(rawPool, raw, Math.min(warmupS, 2), endpoint.rawConnections);
         rawMeasure = await rawLoad(rawPool, raw, durationS, endpoint.rawConnections);
       }
-      results.push({ endpoint, app: appMeasure, raw: rawMeasure, cost, warmupCost, fixedTaskMs });
+      results.push({ endpoint, app: appMeasure, raw: rawMeasure, cost, warmupCost, fixedTaskMs, checkpointsBegun });
       log(
         `  ${endpoint.route.padEnd(32)} app ${fmt(appMeasure.rps).padStart(7)} req/s p50 ${fmt(appMeasure.p50, 1)} p95 ${fmt(appMeasure.p95, 1)} p99 ${fmt(appMeasure.p99, 1)} ms` +
           (appMeasure.errors ? ` (${appMeasure.errors} errors)` : '') +
           (rawMeasure ? ` | raw ${fmt(rawMeasure.rps).padStart(7)} q/s p95 ${fmt(rawMeasure.p95, 1)} ms` : ''),
       );
-    }
-
-    // The floor of any Node HTTP server here, next to /api/health and the raw select 1: a bare
-    // node:http server (as many processes as the app) answering after one select 1 (issue 16).
-    let floor: Measure | null = null;
-    if (results.some((r) => r.endpoint.route === 'GET /api/health')) {
-      const floorPort = await freePort();
-      const connection = typeof database.connection === 'string' ? { connectionString: database.connection } : database.connection;
-      const bare = await startBareFloor({ port: floorPort, workers, connection, poolMax: connections });
-      try {
-        const request = () => ({ path: '/' });
-        if (warmupS > 0) await httpLoad(`http://127.0.0.1:${floorPort}`, request, warmupS);
-        floor = await httpLoad(`http://127.0.0.1:${floorPort}`, request, durationS);
-        log(`  bare node:http + select 1 (the floor)  ${fmt(floor.rps).padStart(7)} req/s p95 ${fmt(floor.p95, 1)} ms`);
-      } finally {
-        await stopApp(bare);
-      }
     }
 
     // What the writes must never break, counted over the whole database after the run.
@@ -788,6 +802,8 @@ interface CostSnapshot {
   commits: number;
   walBytes: number;
   walFpi: number;
+  /** Checkpoints PostgreSQL has begun (timed and requested) since its statistics were reset. */
+  checkpoints: number;
 }
 
 interface Cost {
@@ -828,7 +844,7 @@ function goalMet(endpoint: Endpoint, app: Measure, percentOfRaw: number | null):
 }
 
 function renderReport(input: {
-  results: Array<{ endpoint: Endpoint; app: Measure; raw: Measure | null; cost: Cost; warmupCost?: Cost; fixedTaskMs?: number }>;
+  results: Array<{ endpoint: Endpoint; app: Measure; raw: Measure | null; cost: Cost; warmupCost?: Cost; fixedTaskMs?: number; checkpointsBegun?: number }>;
   floor: Measure | null;
   plans: Array<{ name: string; plan: string }>;
   counts: Record<string, number>;
@@ -918,13 +934,13 @@ function renderReport(input: {
     // The writes' WAL in their warm-up: the first change of a page after a checkpoint writes the
     // whole page, so the first seconds of a write after the reads cost more than its steady state.
     lines.push('');
-    lines.push(`A write's WAL in its ${writeWarmupS} s of warm-up (the first seconds of that write since the reads) and in the measured ${durationS} s after it, and how fast the machine was just before the measurement (the CPU ms of a fixed task, scripts/bench/machine-speed.ts: lower is faster; compare a write's cost between runs only at a like speed):`);
+    lines.push(`A write's WAL in its ${writeWarmupS} s of warm-up (the first seconds of that write since the reads) and in the measured ${durationS} s after it, the checkpoints PostgreSQL began meanwhile (after one, the first change of each page is written whole: a write measured then costs more), and how fast the machine was just before the measurement (the CPU ms of a fixed task, scripts/bench/machine-speed.ts: lower is faster; compare a write's cost between runs only at a like speed):`);
     lines.push('');
-    lines.push('| Write | Warm-up: WAL bytes | Warm-up: full-page images | Measured: WAL bytes | Measured: full-page images | Fixed task ms |');
-    lines.push('| --- | ---: | ---: | ---: | ---: | ---: |');
-    for (const { endpoint, cost, warmupCost, fixedTaskMs } of warmed) {
+    lines.push('| Write | Warm-up: WAL bytes | Warm-up: full-page images | Measured: WAL bytes | Measured: full-page images | Checkpoints begun | Fixed task ms |');
+    lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const { endpoint, cost, warmupCost, fixedTaskMs, checkpointsBegun } of warmed) {
       lines.push(
-        `| \`${endpoint.route}\` | ${fmt(warmupCost!.walBytes)} | ${fmt(warmupCost!.walFpi, 2)} | ${fmt(cost.walBytes)} | ${fmt(cost.walFpi, 2)} | ${fixedTaskMs === undefined ? '–' : fmt(fixedTaskMs)} |`,
+        `| \`${endpoint.route}\` | ${fmt(warmupCost!.walBytes)} | ${fmt(warmupCost!.walFpi, 2)} | ${fmt(cost.walBytes)} | ${fmt(cost.walFpi, 2)} | ${checkpointsBegun === undefined ? '–' : fmt(checkpointsBegun)} | ${fixedTaskMs === undefined ? '–' : fmt(fixedTaskMs)} |`,
       );
     }
   }
