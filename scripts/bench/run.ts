@@ -698,10 +698,10 @@ async function main() {
     // speed here changes by a third within minutes; measured at the end of the run, the floor was
     // compared with an /api/health of twenty minutes before).
     let floor: Measure | null = null;
+    const floorConnection = typeof database.connection === 'string' ? { connectionString: database.connection } : database.connection;
     const measureFloor = async () => {
       const floorPort = await freePort();
-      const connection = typeof database!.connection === 'string' ? { connectionString: database!.connection } : database!.connection;
-      const bare = await startBareFloor({ port: floorPort, workers, connection, poolMax: connections });
+      const bare = await startBareFloor({ port: floorPort, workers, connection: floorConnection, poolMax: connections });
       try {
         const request = () => ({ path: '/' });
         if (warmupS > 0) await httpLoad(`http://127.0.0.1:${floorPort}`, request, warmupS);
@@ -720,10 +720,9 @@ async function main() {
       let warmupCost: Cost | undefined;
       let writeStart: CostSnapshot | undefined;
       if (endpoint.write && writeWarmupS > 0) {
-        const start = await costSnapshot();
-        writeStart = start;
+        writeStart = await costSnapshot();
         const warm = await httpLoad(target, endpoint.request, writeWarmupS);
-        warmupCost = costPerRequest(start, await costSnapshot(), warm.requests + warm.errors, idle, writeWarmupS);
+        warmupCost = costPerRequest(writeStart, await costSnapshot(), warm.requests + warm.errors, idle, writeWarmupS);
       } else if (!endpoint.write && warmupS > 0) await httpLoad(target, endpoint.request, warmupS);
       // How fast the machine is right now, next to a write's cost (machine-speed.ts).
       const fixedTaskMs = endpoint.write ? fixedTaskCpuMs() : undefined;
@@ -731,9 +730,9 @@ async function main() {
       const appMeasure = await httpLoad(target, endpoint.request, durationS);
       const measured = await costSnapshot();
       const cost = costPerRequest(before, measured, appMeasure.requests + appMeasure.errors, idle, durationS);
-      if (endpoint.route === 'GET /api/health') await measureFloor();
       // A checkpoint begun while a write runs makes the next change of each page a full-page image.
       const checkpointsBegun = endpoint.write ? measured.checkpoints - (writeStart ?? before).checkpoints : undefined;
+      if (endpoint.route === 'GET /api/health') await measureFloor();
       let rawMeasure: Measure | null = null;
       if (endpoint.raw) {
         // "The same SQL": a request made with a session cookie also runs the session lookup,

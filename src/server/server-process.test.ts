@@ -2,7 +2,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './db/client';
-import { isDatabaseStopping } from './db/client';
+import { connectionFailureOf } from './db/connection-failure';
 import { logCleanupFailure } from './server-process';
 import { createTestDatabase, directConnectionOf } from './test/test-database';
 
@@ -50,7 +50,7 @@ async function administratorEndedError(): Promise<unknown> {
 describe('a clean-up step that fails while the app stops', () => {
   it('is at info level, and names the reason, when PostgreSQL itself is shutting down', async () => {
     const error = await administratorEndedError();
-    expect(isDatabaseStopping(error)).toBe(true);
+    expect(connectionFailureOf(error)).toBe('shutdown');
     const { logger, lines } = keptLogger();
     logCleanupFailure(logger, error);
     expect(lines).toHaveLength(1);
@@ -63,8 +63,8 @@ describe('a clean-up step that fails while the app stops', () => {
       () => null,
       (e: unknown) => e,
     );
-    expect(isDatabaseStopping(error)).toBe(false);
-    expect(isDatabaseStopping(new Error('socket hang up'))).toBe(false);
+    expect(connectionFailureOf(error)).not.toBe('shutdown');
+    expect(connectionFailureOf(new Error('socket hang up'))).not.toBe('shutdown');
     const { logger, lines } = keptLogger();
     logCleanupFailure(logger, error);
     expect(lines).toHaveLength(1);

@@ -4,7 +4,8 @@ import { createApp } from './app';
 import { BACKUP_JOB, backupJobs } from './backup/backup-schedule';
 import { trackInFlight } from './http/in-flight';
 import { systemClock } from './clock';
-import { isDatabaseStopping, type ConnectionConfig, type Database } from './db/client';
+import type { ConnectionConfig, Database } from './db/client';
+import { connectionFailureOf } from './db/connection-failure';
 import type { HostLocator } from './db/primary-locator';
 import { openReadReplica } from './db/read-replica';
 import { cardFontsWork } from './features/link-previews/share-images.service';
@@ -21,12 +22,12 @@ import { loopbackAliases, type Settings } from './settings';
 import { isLoopbackAddress } from './http/loopback-only';
 
 /**
- * A clean-up step that failed, at error level, unless PostgreSQL is stopping too (the whole
- * process group got the signal): then what the step would remove expires by itself (a process's
- * presence after 90 s), and the line says so at info level.
+ * A clean-up step that failed, at error level, unless PostgreSQL is stopping too (57P01-57P03:
+ * the whole process group got the signal): then what the step would remove expires by itself (a
+ * process's presence after 90 s), and the line says so at info level.
  */
 export function logCleanupFailure(logger: Logger, error: unknown): void {
-  if (isDatabaseStopping(error)) logger.info({ reason: loggableError(error).message }, 'cleanup skipped: the database is shutting down too');
+  if (connectionFailureOf(error) === 'shutdown') logger.info({ reason: loggableError(error).message }, 'cleanup skipped: the database is shutting down too');
   else logger.error({ err: loggableError(error) }, 'cleanup failed');
 }
 

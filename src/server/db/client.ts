@@ -129,16 +129,3 @@ export function pgErrorOf(error: unknown): { code?: string; constraint?: string 
   }
   return undefined;
 }
-
-/**
- * PostgreSQL's answers while it is stopping: admin_shutdown, crash_shutdown, cannot_connect_now.
- * A process stopping with it (a SIGTERM to the whole process group reaches the embedded
- * PostgreSQL too) meets them in its last clean-up, which then has nothing left to do.
- */
-const STOPPING_CODES = new Set(['57P01', '57P02', '57P03']);
-
-/** Whether an error is PostgreSQL saying it is shutting down (see STOPPING_CODES). */
-export function isDatabaseStopping(error: unknown): boolean {
-  const code = pgErrorOf(error)?.code;
-  return code !== undefined && STOPPING_CODES.has(code);
-}
