@@ -131,3 +131,31 @@ test('a page whose data cannot be had is drawn by the browser, with its own mess
   expect(malformed.status()).toBe(404);
   expect(await malformed.text()).toContain('<div id="root"></div>');
 });
+
+test('what was typed while the app adopted /auth is what signs in, and stays in the fields', async ({ page, createUser }) => {
+  const user = await createUser({ name: 'Aida Adopted' });
+  await page.goto('/auth');
+  await appAdopted(page);
+  // Text typed before the app took the page over, whose change events React has not replayed
+  // yet when the press reaches it: the fields show it, the form's state does not have it.
+  await page.evaluate(
+    ({ email, password }) => {
+      const form = document.querySelector('form[aria-label="Log in"]') as HTMLFormElement;
+      (form.elements.namedItem('email') as HTMLInputElement).value = email;
+      (form.elements.namedItem('password') as HTMLInputElement).value = password;
+    },
+    { email: user.email, password: 'a wrong guess 1357' },
+  );
+  const form = page.getByRole('form', { name: 'Log in' });
+  await form.getByRole('button', { name: 'Log In', exact: true }).click();
+  // Sent as shown: the server's refusal, not "Please fill in all required fields"; the email stays.
+  await expect(form.getByRole('alert')).toHaveText('Invalid email or password');
+  await expect(form.getByLabel('Email')).toHaveValue(user.email);
+
+  await page.evaluate((password) => {
+    const form = document.querySelector('form[aria-label="Log in"]') as HTMLFormElement;
+    (form.elements.namedItem('password') as HTMLInputElement).value = password;
+  }, user.password);
+  await form.getByRole('button', { name: 'Log In', exact: true }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+});

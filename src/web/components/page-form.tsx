@@ -39,3 +39,17 @@ export function usePageAddress(): string {
 export function FormName({ form }: { form: PageFormName }) {
   return <input type="hidden" name={PAGE_FORM_FIELD} value={form} />;
 }
+
+/**
+ * What a form's field `name` shows, where the code's state for it may lag behind. On a page the
+ * server drew (decision 022), someone can type and press the button while the app is adopting
+ * the page: React replays the press, and the typed text's change events may come after it, so the
+ * state is still empty when the submit runs and the re-render would empty the field. A submit of
+ * such a page reads what the fields show (and gives it to its state) instead. Checkboxes aside.
+ */
+export function shownValue(form: HTMLFormElement | null, name: string, state: string): string {
+  const field = form?.elements.namedItem(name);
+  if (!field || (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio'))) return state;
+  const value = (field as { value?: unknown }).value;
+  return typeof value === 'string' ? value : state;
+}

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { EMAIL_MAX } from '../../../domain/profiles/limits';
 import { Button } from '../../components/ui/button';
 import { requestPasswordReset } from './auth-api';
-import { FormName } from '../../components/page-form';
+import { FormName, shownValue } from '../../components/page-form';
 import { FormAlert, SubmitButton, TextField, focusFirstInvalid, followInPage, type FieldProblem, type Notice } from './auth-fields';
 import { messageOf } from './auth-messages';
 
@@ -34,7 +34,10 @@ export function ForgotPasswordForm({ action, initialProblem, email, onEmailChang
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (pending) return;
-    const trimmed = email.trim();
+    // What the field shows (typed while the app adopted the page, decision 022), kept in state.
+    const shownEmail = shownValue(form.current, 'email', email);
+    if (shownEmail !== email) onEmailChange(shownEmail);
+    const trimmed = shownEmail.trim();
     if (!trimmed || !z.email().safeParse(trimmed).success) {
       flushSync(() => {
         setProblem(trimmed ? t('validation.invalidEmail') : true);

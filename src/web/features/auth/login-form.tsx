@@ -5,7 +5,7 @@ import { EMAIL_MAX, PASSWORD_MAX } from '../../../domain/profiles/limits';
 import { Button } from '../../components/ui/button';
 import { signIn } from './auth-api';
 import type { FormProblems } from '../../../domain/auth/auth-form-result';
-import { FormName } from '../../components/page-form';
+import { FormName, shownValue } from '../../components/page-form';
 import { FormAlert, SubmitButton, TextField, focusFirstInvalid, followInPage, type FieldProblem, type Notice } from './auth-fields';
 import { errorCode, messageOf } from './auth-messages';
 import { PasskeySignIn } from '../passkeys/passkey-sign-in';
@@ -40,8 +40,13 @@ export function LoginForm({ action, initialProblems, email, onEmailChange, notic
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (pending) return;
-    const trimmed = email.trim();
-    const missing = { email: !trimmed || undefined, password: !password || undefined };
+    // What the fields show (typed while the app adopted the page, decision 022), kept in state.
+    const shownEmail = shownValue(form.current, 'email', email);
+    const shownPassword = shownValue(form.current, 'password', password);
+    if (shownEmail !== email) onEmailChange(shownEmail);
+    if (shownPassword !== password) setPassword(shownPassword);
+    const trimmed = shownEmail.trim();
+    const missing = { email: !trimmed || undefined, password: !shownPassword || undefined };
     if (missing.email || missing.password) {
       flushSync(() => {
         setProblems(missing);
@@ -54,7 +59,7 @@ export function LoginForm({ action, initialProblems, email, onEmailChange, notic
     setAlert(null);
     setPending(true);
     try {
-      if (needsTwoStep(await signIn(trimmed, password))) {
+      if (needsTwoStep(await signIn(trimmed, shownPassword))) {
         setPending(false);
         onTwoStep();
         return;

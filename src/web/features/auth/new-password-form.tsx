@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/profiles/limits';
 import { Button } from '../../components/ui/button';
 import { resetPassword } from './auth-api';
-import { FormName } from '../../components/page-form';
+import { FormName, shownValue } from '../../components/page-form';
 import { FormAlert, SubmitButton, TextField, focusFirstInvalid, followInPage, type FieldProblem } from './auth-fields';
 import { errorCode, messageOf } from './auth-messages';
 import { COMMON_PASSWORD } from '../../../domain/accounts/common-passwords';
@@ -25,8 +25,8 @@ type Problems = { password?: FieldProblem; confirm?: FieldProblem };
 /** The target of the reset email (?reset=true&token=…): choose a new password. */
 export function NewPasswordForm({ action, initial, token, onDone, onRequestNewLink }: NewPasswordFormProps) {
   const { t } = useTranslation('auth');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const [typedPassword, setPassword] = useState('');
+  const [typedConfirm, setConfirm] = useState('');
   const [problems, setProblems] = useState<Problems>(() => ({ password: initial?.problems.password, confirm: initial?.problems.confirm }));
   const [formError, setFormError] = useState<string | null>(initial?.formError ?? null);
   const [linkInvalid, setLinkInvalid] = useState(initial?.linkInvalid ?? false);
@@ -37,6 +37,11 @@ export function NewPasswordForm({ action, initial, token, onDone, onRequestNewLi
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (pending) return;
+    // What the fields show (typed while the app adopted the page, decision 022), kept in state.
+    const password = shownValue(form.current, 'new-password', typedPassword);
+    const confirm = shownValue(form.current, 'confirm-password', typedConfirm);
+    if (password !== typedPassword) setPassword(password);
+    if (confirm !== typedConfirm) setConfirm(confirm);
     const found: Problems = {};
     if (!password) found.password = true;
     else if (password.length < PASSWORD_MIN) found.password = t('validation.passwordTooShort', { min: PASSWORD_MIN });
@@ -92,7 +97,7 @@ export function NewPasswordForm({ action, initial, token, onDone, onRequestNewLi
         required
         maxLength={PASSWORD_MAX}
         hint={t('fields.passwordHint', { min: PASSWORD_MIN })}
-        value={password}
+        value={typedPassword}
         onChange={(e) => {
           setPassword(e.target.value);
           setProblems((p) => ({ ...p, password: undefined }));
@@ -107,7 +112,7 @@ export function NewPasswordForm({ action, initial, token, onDone, onRequestNewLi
         autoComplete="new-password"
         required
         maxLength={PASSWORD_MAX}
-        value={confirm}
+        value={typedConfirm}
         onChange={(e) => {
           setConfirm(e.target.value);
           setProblems((p) => ({ ...p, confirm: undefined }));

@@ -9,7 +9,7 @@ import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../../domain
 import { registerFormSchema, type RegisterForm } from '../../../domain/profiles/profile-schemas';
 import { signUp } from './auth-api';
 import { useHydrated } from '../../components/use-hydrated';
-import { FormName } from '../../components/page-form';
+import { FormName, shownValue } from '../../components/page-form';
 import { FormAlert, SelectField, SubmitButton, TextField, focusFirstInvalid, type FieldProblem } from './auth-fields';
 import { errorCode, messageOf } from './auth-messages';
 import { COMMON_PASSWORD } from '../../../domain/accounts/common-passwords';
@@ -19,6 +19,17 @@ type Values = Required<RegisterForm>;
 type Field = keyof Values;
 
 const EMPTY: Values = { name: '', email: '', password: '', confirmPassword: '', alignment: '', otherAlignment: '', state: '', district: '' };
+/** Each field's name in the form (what it posts without JavaScript). */
+const FIELD_NAMES: Record<Field, string> = {
+  name: 'name',
+  email: 'email',
+  password: 'new-password',
+  confirmPassword: 'confirm-password',
+  alignment: 'alignment',
+  otherAlignment: 'other-alignment',
+  state: 'state',
+  district: 'district',
+};
 
 
 /** Every district number, for the district list before the page's code runs (it cannot follow the state yet). */
@@ -58,7 +69,10 @@ export function RegisterForm({ action, initial, recruitedBy, initialEmail, onReg
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (pending) return;
-    const parsed = registerFormSchema.safeParse(values);
+    // What the fields show (typed while the app adopted the page, decision 022), kept in state.
+    const shown = Object.fromEntries(Object.entries(FIELD_NAMES).map(([field, name]) => [field, shownValue(form.current, name, values[field as Field])])) as Values;
+    if (Object.keys(FIELD_NAMES).some((field) => shown[field as Field] !== values[field as Field])) setValues(shown);
+    const parsed = registerFormSchema.safeParse(shown);
     if (!parsed.success) {
       flushSync(() => {
         setProblems(problemsOf(parsed.error.issues));

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CODE_INPUT_MAX, readCode } from '../../../domain/accounts/two-step';
 import { TWO_STEP_FORM, type AuthFormResult } from '../../../domain/auth/auth-form-result';
 import { ApiError } from '../../api/http';
-import { FormName } from '../../components/page-form';
+import { FormName, shownValue } from '../../components/page-form';
 import { Button } from '../../components/ui/button';
 import { LabelledInput } from '../../components/ui/form-controls';
 import { verifySignInCode } from './two-step-queries';
@@ -63,8 +63,11 @@ export function TwoStepSignIn({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
-    const read = readCode(code);
-    if (!code.trim()) return setProblem(recovery ? t('signIn.recoveryRequired') : t('signIn.codeRequired'));
+    // What the field shows (typed while the app adopted the page, decision 022), kept in state.
+    const shown = shownValue(event.currentTarget as HTMLFormElement, 'code', code);
+    if (shown !== code) setCode(shown);
+    const read = readCode(shown);
+    if (!shown.trim()) return setProblem(recovery ? t('signIn.recoveryRequired') : t('signIn.codeRequired'));
     if (read.kind !== kind) return setProblem(recovery ? t('signIn.wrongRecoveryCode') : t('signIn.wrongCode'));
     setProblem(null);
     setPending(true);
