@@ -162,6 +162,39 @@ export function watchHydration(context: BrowserContext): string[] {
   return mismatches;
 }
 
+/**
+ * The last 400 things the pages of `context` did, from now on: each main-frame navigation, the
+ * app's own requests (not its static files) with their answers' status, console errors and
+ * warnings, uncaught errors. Read when a test fails, to tell a page drawn anew from a slow one.
+ */
+function keepDiary(context: BrowserContext): string[] {
+  const diary: string[] = [];
+  const start = Date.now();
+  const note = (line: string) => {
+    diary.push(`${String(Date.now() - start).padStart(6)} ms  ${line}`);
+    if (diary.length > 400) diary.shift();
+  };
+  const watch = (page: Page) => {
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) note(`navigated to ${frame.url()}`);
+    });
+    page.on('domcontentloaded', () => note('DOMContentLoaded'));
+    page.on('load', () => note('load'));
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') note(`console.${message.type()}: ${message.text().slice(0, 500)}`);
+    });
+    page.on('pageerror', (error) => note(`uncaught: ${error.message.slice(0, 500)}`));
+    page.on('requestfinished', (request) => {
+      if (!['document', 'fetch', 'xhr'].includes(request.resourceType())) return;
+      void request.response().then((response) => note(`${request.method()} ${request.url()} → ${response?.status() ?? '?'}`));
+    });
+    page.on('requestfailed', (request) => note(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText ?? '?'}`));
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  return diary;
+}
+
 type WorkerFixtures = {
   /** The app's database (drizzle), shared by the tests of one worker. */
   appDatabase: Database;
@@ -177,9 +210,16 @@ type TestFixtures = {
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   // Every test fails if a page the server drew did not match the app's first render.
-  context: async ({ context }, use) => {
+  // A failed test carries its pages' diary (page-diary.txt): what they loaded, said and threw.
+  context: async ({ context }, use, testInfo) => {
     const mismatches = watchHydration(context);
+    const diary = keepDiary(context);
     await use(context);
+    if (testInfo.status !== testInfo.expectedStatus) {
+      // In the run's output too: a CI run keeps its output, not its test-results folder.
+      console.log(`The pages' diary of "${testInfo.title}":\n${diary.join('\n')}`);
+      await testInfo.attach('page-diary.txt', { body: diary.join('\n'), contentType: 'text/plain' });
+    }
     expect(mismatches, 'pages drawn by the server that the app drew differently').toEqual([]);
   },
   appDatabase: [
