@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { poolSizePerProcess, restartDecision, workerCount } from './cluster-primary';
+import { poolSizePerProcess, restartDecision, workerCount, workerExecArgv } from './cluster-primary';
 
 describe('how many processes, with how many connections', () => {
   it.each([
@@ -22,6 +22,19 @@ describe('how many processes, with how many connections', () => {
     [64, 5],
   ])('%i processes → %i connections each', (processes, expected) => {
     expect(poolSizePerProcess(processes)).toBe(expected);
+  });
+});
+
+describe("a worker's node options", () => {
+  it.each([
+    [[], '', ['--max-semi-space-size=32']],
+    [['--enable-source-maps'], '', ['--enable-source-maps', '--max-semi-space-size=32']],
+    [['--max-semi-space-size=64'], '', ['--max-semi-space-size=64']],
+    [['--max-semi-space-size', '8'], '', ['--max-semi-space-size', '8']],
+    [[], '--max-old-space-size=512 --max-semi-space-size=4', []],
+    [[], '--max-semi-space-size-x=4', ['--max-semi-space-size=32']],
+  ])('primary %j, NODE_OPTIONS %j → %j', (primary, nodeOptions, expected) => {
+    expect(workerExecArgv(primary, nodeOptions)).toEqual(expected);
   });
 });
 

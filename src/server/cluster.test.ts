@@ -3,7 +3,7 @@
 // limits, live streams, who has the app open, and each background job once.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -219,6 +219,12 @@ describe('two server processes behind one port (WORKERS=2)', () => {
   it("spaces the embedded PostgreSQL's checkpoints (issue 33: fewer full-page images per write)", async () => {
     const rows = (await database.query<{ name: string; setting: string }>("select name, setting from pg_settings where name in ('checkpoint_timeout', 'max_wal_size')")).rows;
     expect(Object.fromEntries(rows.map((r) => [r.name, r.setting]))).toEqual({ checkpoint_timeout: '900', max_wal_size: '4096' });
+  });
+
+  it('runs each worker with a larger young generation (issue 33, decision 065)', () => {
+    const pids = [...workerPids()];
+    expect(pids).toHaveLength(2);
+    for (const pid of pids) expect(readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')).toContain('--max-semi-space-size=32');
   });
 
   it("a profile hidden in the database leaves both processes' shared cache at once (issue 33, decision 055)", async () => {
