@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState, type RefObject } from 'react';
 import { useLocation } from 'react-router';
 import { PAGE_FORM_FIELD } from '../../domain/rendering/page-form';
 import type { FormResult, PageFormName } from '../../domain/rendering/rendered-page';
@@ -52,4 +52,30 @@ export function shownValue(form: HTMLFormElement | null, name: string, state: st
   if (!field || (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio'))) return state;
   const value = (field as { value?: unknown }).value;
   return typeof value === 'string' ? value : state;
+}
+
+/** Whether a form's checkbox `name` shows a tick, where the code's state for it may lag behind (as shownValue). */
+export function shownChecked(form: HTMLFormElement | null, name: string, state: boolean): boolean {
+  const field = form?.elements.namedItem(name);
+  return field instanceof HTMLInputElement && field.type === 'checkbox' ? field.checked : state;
+}
+
+/**
+ * Gives the state what was typed before the app adopted a page the server drew (decision 022).
+ * React adopts such a field as it is but leaves the state empty; the form's next render (a
+ * keystroke in another field) would then put the empty state back into the field, and the text
+ * typed first would vanish. Once, as the page is adopted and before the browser paints, each
+ * named field (`state`: its state, by name) whose text differs gives it to `adopt` (by name).
+ * On a page the app drew itself the fields are still empty then: nothing is adopted.
+ */
+export function useAdoptTypedText(form: RefObject<HTMLFormElement | null>, state: Readonly<Record<string, string>>, adopt: (shown: Record<string, string>) => void): void {
+  useLayoutEffect(() => {
+    const shown: Record<string, string> = {};
+    for (const [name, value] of Object.entries(state)) {
+      const text = shownValue(form.current, name, value);
+      if (text !== value) shown[name] = text;
+    }
+    if (Object.keys(shown).length > 0) adopt(shown);
+    // Once: from then on every keystroke reaches the state through onChange.
+  }, []);
 }

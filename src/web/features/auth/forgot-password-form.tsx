@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { EMAIL_MAX } from '../../../domain/profiles/limits';
 import { Button } from '../../components/ui/button';
 import { requestPasswordReset } from './auth-api';
-import { FormName, shownValue } from '../../components/page-form';
+import { FormName, shownValue, useAdoptTypedText } from '../../components/page-form';
 import { FormAlert, SubmitButton, TextField, focusFirstInvalid, followInPage, type FieldProblem, type Notice } from './auth-fields';
 import { messageOf } from './auth-messages';
 
@@ -30,6 +30,7 @@ export function ForgotPasswordForm({ action, initialProblem, email, onEmailChang
   const [pending, setPending] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const summaryId = useId();
+  useAdoptTypedText(form, { email }, (shown) => onEmailChange(shown.email!));
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -5,7 +5,7 @@ import { EMAIL_MAX, PASSWORD_MAX } from '../../../domain/profiles/limits';
 import { Button } from '../../components/ui/button';
 import { signIn } from './auth-api';
 import type { FormProblems } from '../../../domain/auth/auth-form-result';
-import { FormName, shownValue } from '../../components/page-form';
+import { FormName, shownValue, useAdoptTypedText } from '../../components/page-form';
 import { FormAlert, SubmitButton, TextField, focusFirstInvalid, followInPage, type FieldProblem, type Notice } from './auth-fields';
 import { errorCode, messageOf } from './auth-messages';
 import { PasskeySignIn } from '../passkeys/passkey-sign-in';
@@ -36,6 +36,10 @@ export function LoginForm({ action, initialProblems, email, onEmailChange, notic
   const [pending, setPending] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const summaryId = useId();
+  useAdoptTypedText(form, { email, password }, (shown) => {
+    if (shown.email !== undefined) onEmailChange(shown.email);
+    if (shown.password !== undefined) setPassword(shown.password);
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();

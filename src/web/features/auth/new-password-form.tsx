@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../domain/profiles/limits';
 import { Button } from '../../components/ui/button';
 import { resetPassword } from './auth-api';
-import { FormName, shownValue } from '../../components/page-form';
+import { FormName, shownValue, useAdoptTypedText } from '../../components/page-form';
 import { FormAlert, SubmitButton, TextField, focusFirstInvalid, followInPage, type FieldProblem } from './auth-fields';
 import { errorCode, messageOf } from './auth-messages';
 import { COMMON_PASSWORD } from '../../../domain/accounts/common-passwords';
@@ -33,6 +33,10 @@ export function NewPasswordForm({ action, initial, token, onDone, onRequestNewLi
   const [pending, setPending] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const summaryId = useId();
+  useAdoptTypedText(form, { 'new-password': typedPassword, 'confirm-password': typedConfirm }, (shown) => {
+    if (shown['new-password'] !== undefined) setPassword(shown['new-password']);
+    if (shown['confirm-password'] !== undefined) setConfirm(shown['confirm-password']);
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();

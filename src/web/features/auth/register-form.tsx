@@ -9,7 +9,7 @@ import { EMAIL_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../../../domain
 import { registerFormSchema, type RegisterForm } from '../../../domain/profiles/profile-schemas';
 import { signUp } from './auth-api';
 import { useHydrated } from '../../components/use-hydrated';
-import { FormName, shownValue } from '../../components/page-form';
+import { FormName, shownValue, useAdoptTypedText } from '../../components/page-form';
 import { FormAlert, SelectField, SubmitButton, TextField, focusFirstInvalid, type FieldProblem } from './auth-fields';
 import { errorCode, messageOf } from './auth-messages';
 import { COMMON_PASSWORD } from '../../../domain/accounts/common-passwords';
@@ -60,6 +60,12 @@ export function RegisterForm({ action, initial, recruitedBy, initialEmail, onReg
   const [pending, setPending] = useState(false);
   const form = useRef<HTMLFormElement>(null);
   const summaryId = useId();
+  // Every field at once: a state adopted through set() would empty the district adopted with it.
+  useAdoptTypedText(
+    form,
+    Object.fromEntries(Object.entries(FIELD_NAMES).map(([field, name]) => [name, values[field as Field]])),
+    (shown) => setValues((v) => ({ ...v, ...Object.fromEntries(Object.entries(FIELD_NAMES).flatMap(([field, name]) => (shown[name] === undefined ? [] : [[field, shown[name]]]))) })),
+  );
 
   const set = (field: Field, value: string) => {
     setValues((v) => (field === 'state' ? { ...v, state: value, district: '' } : { ...v, [field]: value }));

@@ -1,10 +1,10 @@
 import type { TFunction } from 'i18next';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CODE_INPUT_MAX, readCode } from '../../../domain/accounts/two-step';
 import { TWO_STEP_FORM, type AuthFormResult } from '../../../domain/auth/auth-form-result';
 import { ApiError } from '../../api/http';
-import { FormName, shownValue } from '../../components/page-form';
+import { FormName, shownChecked, shownValue, useAdoptTypedText } from '../../components/page-form';
 import { Button } from '../../components/ui/button';
 import { LabelledInput } from '../../components/ui/form-controls';
 import { verifySignInCode } from './two-step-queries';
@@ -59,20 +59,28 @@ export function TwoStepSignIn({
   const [expired, setExpired] = useState(false);
   const [pending, setPending] = useState(false);
   const kind = recovery ? 'recovery' : 'totp';
+  const form = useRef<HTMLFormElement>(null);
+  // What was typed and ticked before the app adopted the page (decision 022).
+  useAdoptTypedText(form, { code }, (shown) => setCode(shown.code!));
+  useLayoutEffect(() => {
+    if (shownChecked(form.current, 'trust', false)) setTrust(true);
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (pending) return;
     // What the field shows (typed while the app adopted the page, decision 022), kept in state.
-    const shown = shownValue(event.currentTarget as HTMLFormElement, 'code', code);
+    const shown = shownValue(form.current, 'code', code);
     if (shown !== code) setCode(shown);
+    const trusted = shownChecked(form.current, 'trust', trust);
+    if (trusted !== trust) setTrust(trusted);
     const read = readCode(shown);
     if (!shown.trim()) return setProblem(recovery ? t('signIn.recoveryRequired') : t('signIn.codeRequired'));
     if (read.kind !== kind) return setProblem(recovery ? t('signIn.wrongRecoveryCode') : t('signIn.wrongCode'));
     setProblem(null);
     setPending(true);
     try {
-      await verifySignInCode(kind, read.code, trust);
+      await verifySignInCode(kind, read.code, trusted);
       await onSignedIn();
     } catch (error) {
       const code = error instanceof ApiError ? error.code : undefined;
@@ -83,7 +91,7 @@ export function TwoStepSignIn({
   };
 
   return (
-    <form method="post" action={action} onSubmit={submit} noValidate className="space-y-4" aria-label={t('signIn.formLabel')}>
+    <form ref={form} method="post" action={action} onSubmit={submit} noValidate className="space-y-4" aria-label={t('signIn.formLabel')}>
       <FormName form={TWO_STEP_FORM} />
       <p className="text-sm text-slate-700">{recovery ? t('signIn.recoveryHint') : t('signIn.codeHint')}</p>
       <LabelledInput

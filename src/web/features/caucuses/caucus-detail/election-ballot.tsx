@@ -1,5 +1,5 @@
 import { Loader2, Vote } from 'lucide-react';
-import { useId, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { CaucusDetail } from '../../../../domain/caucuses/caucus-types';
 import type { OwnProfile } from '../../../../domain/profiles/profile-types';
@@ -30,6 +30,13 @@ export function Ballot({
 }) {
   const { t } = useTranslation('caucus-detail');
   const ids = useId();
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  // A candidate picked before the app adopted the page the server drew (decision 022) stays
+  // picked: the next render would otherwise tick the state's choice again.
+  useLayoutEffect(() => {
+    const picked = fieldset.current?.querySelector<HTMLInputElement>('input[name="candidate"]:checked');
+    if (picked && picked.value !== choice) onChoose(picked.value);
+  }, []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (choice && choice !== serverVote) onVote(choice);
@@ -44,7 +51,7 @@ export function Ballot({
         )}
       </p>
       {/* min-w-0: a fieldset is never narrower than its content's longest word by default, and would leave the card. */}
-      <fieldset className="min-w-0">
+      <fieldset ref={fieldset} className="min-w-0">
         <legend className="text-sm font-medium text-slate-800">{t('ballot.legend')}</legend>
         <ul className="mt-2 space-y-2">
           {caucus.members.map((m) => {

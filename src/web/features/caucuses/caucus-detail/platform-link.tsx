@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { FieldError, Input, Label } from '../../../components/ui/form-controls';
 import { detailKey } from './caucus-detail-query';
 import { messageOf } from './toast-text';
+import { useAdoptTypedText } from '../../../components/page-form';
 
 /** The start of a web address, as the empty field's hint (the same in every language). */
 const URL_PLACEHOLDER = 'https://';
@@ -22,7 +23,10 @@ export function PlatformLink({ caucus }: { caucus: CaucusDetail }) {
   const [value, setValue] = useState(caucus.platformLink ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   const ids = useId();
+  // A link typed before the app adopted the page the server drew (decision 022) stays.
+  useAdoptTypedText(form, { [`${ids}-link`]: value }, (shown) => setValue(shown[`${ids}-link`]!));
   const save = useMutation({
     mutationFn: (platformLink: string) =>
       api(`/api/caucuses/${caucus.id}/platform-link`, { method: 'PATCH', json: { platformLink } }),
@@ -79,7 +83,7 @@ export function PlatformLink({ caucus }: { caucus: CaucusDetail }) {
     save.mutate(parsed.data.platformLink);
   };
   return (
-    <form method="post" onSubmit={submit} noValidate className="space-y-2">
+    <form ref={form} method="post" onSubmit={submit} noValidate className="space-y-2">
       <Label htmlFor={`${ids}-link`} className="sr-only">
         {t('platformLink.fieldLabel')}
       </Label>
