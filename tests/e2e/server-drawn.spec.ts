@@ -7,7 +7,7 @@ import { debateResponses } from '../../src/server/db/schema/debates';
 import { addOrganizer, addVotingMembers, createCaucusRow } from '../../src/server/test/caucus-factories';
 import { addTextResponse, createDebateRow } from '../../src/server/test/debate-factories';
 import { notify } from '../../src/server/features/notifications/notifications.service';
-import { appAdopted, dismissTodoDialog, expect, test, uniqueEmail } from './support/fixtures';
+import { appAdopted, dismissTodoDialog, expect, holdAppCodeUntil, test, uniqueEmail } from './support/fixtures';
 
 /** What the server put inside `<div id="root">` for `html`. */
 const rootOf = (html: string) => /<div id="root">([^]*?)<\/div>\s*<script type="application\/json" id="server-state">/.exec(html)?.[1] ?? '';
@@ -162,12 +162,7 @@ test('what was typed while the app adopted /auth is what signs in, and stays in 
 
 test('what was typed before the app ran stays in the fields once it runs, and is what registers', async ({ page, mailbox }) => {
   // The page's code is held back until the visitor has typed: a slow phone's first seconds.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const appCode = await holdAppCodeUntil(page);
   await page.goto('/auth?tab=register', { waitUntil: 'commit' });
   const form = page.getByRole('form', { name: 'Register' });
   const email = uniqueEmail('early');
@@ -175,7 +170,7 @@ test('what was typed before the app ran stays in the fields once it runs, and is
   await form.getByLabel('Email').fill(email);
   await form.getByRole('combobox', { name: 'Political Alignment' }).selectOption('Independent');
   await form.getByLabel('State').selectOption({ label: 'California' });
-  release();
+  appCode.letRun();
   await appAdopted(page);
 
   // Typing on once the app runs draws the form again: what was typed before stays.
@@ -195,16 +190,11 @@ test('a candidate picked before the app ran is the one voted for once it runs', 
   const caucus = await createCaucusRow(db, { name: `Early Ballot ${Date.now()}`, requiredVotingMembers: 3 });
   const [voter, , candidate] = await addVotingMembers(db, caucus, 3);
   await signIn(page, voter!);
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/.+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
+  const appCode = await holdAppCodeUntil(page);
   await page.goto(`/caucus/${caucus.id}`, { waitUntil: 'commit' });
   const ballot = page.getByRole('group', { name: 'Choose your Delegate' });
   await ballot.getByRole('radio', { name: candidate!.name }).check();
-  release();
+  appCode.letRun();
   await appAdopted(page);
 
   await page.getByRole('button', { name: 'Cast Vote' }).click();

@@ -148,6 +148,20 @@ export async function appAdopted(page: Page): Promise<void> {
 }
 
 /**
+ * Holds back the app's code (its script files) from now on, until `letRun()`: the page is the
+ * server's HTML alone meanwhile, as in a slow phone's first seconds, and can be typed into.
+ */
+export async function holdAppCodeUntil(page: Page): Promise<{ letRun: () => void }> {
+  let letRun!: () => void;
+  const running = new Promise<void>((resolve) => (letRun = resolve));
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await running;
+    await route.continue();
+  });
+  return { letRun };
+}
+
+/**
  * Collects the app's reports of a page drawn by the server (decision 022) that React had to draw
  * again because its first render differed: on every page of `context`, from now on.
  */

@@ -32,6 +32,11 @@ const FIELD_NAMES: Record<Field, string> = {
 };
 
 
+/** What each field of the form shows, where the state may lag behind (shownValue). */
+function shownValues(form: HTMLFormElement | null, values: Values): Values {
+  return Object.fromEntries(Object.entries(FIELD_NAMES).map(([field, name]) => [field, shownValue(form, name, values[field as Field])])) as Values;
+}
+
 /** Every district number, for the district list before the page's code runs (it cannot follow the state yet). */
 const ANY_DISTRICT = Array.from({ length: MAX_DISTRICT }, (_, i) => i + 1);
 
@@ -64,7 +69,7 @@ export function RegisterForm({ action, initial, recruitedBy, initialEmail, onReg
   useAdoptTypedText(
     form,
     Object.fromEntries(Object.entries(FIELD_NAMES).map(([field, name]) => [name, values[field as Field]])),
-    (shown) => setValues((v) => ({ ...v, ...Object.fromEntries(Object.entries(FIELD_NAMES).flatMap(([field, name]) => (shown[name] === undefined ? [] : [[field, shown[name]]]))) })),
+    () => setValues((v) => shownValues(form.current, v)),
   );
 
   const set = (field: Field, value: string) => {
@@ -76,7 +81,7 @@ export function RegisterForm({ action, initial, recruitedBy, initialEmail, onReg
     event.preventDefault();
     if (pending) return;
     // What the fields show (typed while the app adopted the page, decision 022), kept in state.
-    const shown = Object.fromEntries(Object.entries(FIELD_NAMES).map(([field, name]) => [field, shownValue(form.current, name, values[field as Field])])) as Values;
+    const shown = shownValues(form.current, values);
     if (Object.keys(FIELD_NAMES).some((field) => shown[field as Field] !== values[field as Field])) setValues(shown);
     const parsed = registerFormSchema.safeParse(shown);
     if (!parsed.success) {
