@@ -169,6 +169,27 @@ describe('joining and leaving', () => {
     expect(row!.votingMemberCount).toBe(10);
   });
 
+  it('a join updates its caucus in place: the row keeps its page, so no index gets a new entry (decision 067)', async () => {
+    // Caucuses written one after another fill their pages as far as the table lets them. A join
+    // updates its caucus twice (the member count, updated_at); each new version must find room on
+    // the row's own page, or PostgreSQL moves the row and writes an entry into every index.
+    const made = [];
+    for (let i = 0; i < 60; i++) made.push(await createCaucusRow(database.db, { name: `Packed ${i} ${'x'.repeat(40)}`, state: 'NE', district: 2 }));
+    const pageOf = async (id: string) =>
+      (await database.pool.query<{ page: string }>(`select (ctid::text::point)[0]::int as page from caucuses where id = $1`, [id])).rows[0]!.page;
+    const before = new Map<string, string>();
+    for (const c of made) before.set(c.id, await pageOf(c.id));
+    const pages = new Set(before.values());
+    expect(pages.size).toBeGreaterThan(1); // the caucuses fill more than one page
+    for (const c of made) {
+      const voter = await createUser(database.db, { state: 'NE', district: 2 });
+      await service.joinCaucus(deps(), voter.id, c.id, {});
+    }
+    const moved = [];
+    for (const c of made) if ((await pageOf(c.id)) !== before.get(c.id)) moved.push(c.name);
+    expect(moved).toEqual([]);
+  });
+
   it('the database refuses an eleventh member even without the service', async () => {
     const caucus = await createCaucusRow(database.db);
     await addVotingMembers(database.db, caucus, 10);
