@@ -176,8 +176,8 @@ describe('joining and leaving', () => {
     const made = [];
     for (let i = 0; i < 60; i++) made.push(await createCaucusRow(database.db, { name: `Packed ${i} ${'x'.repeat(40)}`, state: 'NE', district: 2 }));
     const pageOf = async (id: string) =>
-      (await database.pool.query<{ page: string }>(`select (ctid::text::point)[0]::int as page from caucuses where id = $1`, [id])).rows[0]!.page;
-    const before = new Map<string, string>();
+      (await database.pool.query<{ page: number }>(`select (ctid::text::point)[0]::int as page from caucuses where id = $1`, [id])).rows[0]!.page;
+    const before = new Map<string, number>();
     for (const c of made) before.set(c.id, await pageOf(c.id));
     const pages = new Set(before.values());
     expect(pages.size).toBeGreaterThan(1); // the caucuses fill more than one page
