@@ -21,6 +21,8 @@ export interface BenchRun {
   connections: number;
   durationS: number;
   loadBefore: number[];
+  /** The machine's speed before the load (machine-speed.ts); runs before 2026-11-29 lack it. */
+  speedBefore?: { fixedTaskMs: number; wakeUpUs: number };
   results: Array<{ name: string; route: string; write: boolean; app: Measured; raw: Measured | null; cost: unknown }>;
   plans: Array<{ name: string; route: string; plan: string }>;
 }

@@ -42,7 +42,7 @@ import { seedDatabase, seedPointsForExistingUsers, type SeedProgress } from '../
 import * as leaderboards from '../../src/server/features/leaderboards/leaderboards.service';
 import { DEFAULT_APP_TIME_ZONE } from '../../src/domain/points/brownie-rules';
 import { LEADERBOARD_METRICS, type LeaderboardQuery } from '../../src/domain/points/leaderboards';
-import { fixedTaskCpuMs } from './machine-speed';
+import { fixedTaskCpuMs, wakeUpRoundTripUs } from './machine-speed';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
@@ -675,6 +675,9 @@ async function main() {
     await new Promise((r) => setTimeout(r, 3000));
     const idle = costPerRequest(idleStart, await costSnapshot(), 3); // per second
     const loadBefore = os.loadavg();
+    // How fast the machine is before the load (machine-speed.ts); each write measures it again.
+    const speedBefore = { fixedTaskMs: fixedTaskCpuMs(), wakeUpUs: wakeUpRoundTripUs() };
+    log(`\nThe machine: a fixed task in ${fmt(speedBefore.fixedTaskMs)} ms of CPU, a wake-up round trip between two threads in ${Number.isNaN(speedBefore.wakeUpUs) ? '– (not measured)' : fmt(speedBefore.wakeUpUs, 1)} µs.`);
     log(`\nMeasuring ${endpoints.length} endpoints: ${connections} connections, ${durationS} s each (after ${warmupS} s of warm-up), app then raw SQL.`);
     // After a write, the work it left behind (notifications' deliveries, the jobs they wake) goes
     // on for a while; the next measurement waits until the app and PostgreSQL are back to their
@@ -711,7 +714,7 @@ async function main() {
         await stopApp(bare);
       }
     };
-    const results: Array<{ endpoint: Endpoint; app: Measure; raw: Measure | null; cost: Cost; warmupCost?: Cost; fixedTaskMs?: number; checkpointsBegun?: number }> = [];
+    const results: Array<{ endpoint: Endpoint; app: Measure; raw: Measure | null; cost: Cost; warmupCost?: Cost; fixedTaskMs?: number; wakeUpUs?: number; checkpointsBegun?: number }> = [];
     let previous: Endpoint | undefined;
     for (const endpoint of endpoints) {
       if (previous?.write) await settle(previous.route);
@@ -726,6 +729,7 @@ async function main() {
       } else if (!endpoint.write && warmupS > 0) await httpLoad(target, endpoint.request, warmupS);
       // How fast the machine is right now, next to a write's cost (machine-speed.ts).
       const fixedTaskMs = endpoint.write ? fixedTaskCpuMs() : undefined;
+      const wakeUpUs = endpoint.write ? wakeUpRoundTripUs() : undefined;
       const before = await costSnapshot();
       const appMeasure = await httpLoad(target, endpoint.request, durationS);
       const measured = await costSnapshot();
@@ -743,7 +747,7 @@ async function main() {
         if (warmupS > 0) await rawLoad(rawPool, raw, Math.min(warmupS, 2), endpoint.rawConnections);
         rawMeasure = await rawLoad(rawPool, raw, durationS, endpoint.rawConnections);
       }
-      results.push({ endpoint, app: appMeasure, raw: rawMeasure, cost, warmupCost, fixedTaskMs, checkpointsBegun });
+      results.push({ endpoint, app: appMeasure, raw: rawMeasure, cost, warmupCost, fixedTaskMs, wakeUpUs, checkpointsBegun });
       log(
         `  ${endpoint.route.padEnd(32)} app ${fmt(appMeasure.rps).padStart(7)} req/s p50 ${fmt(appMeasure.p50, 1)} p95 ${fmt(appMeasure.p95, 1)} p99 ${fmt(appMeasure.p99, 1)} ms` +
           (appMeasure.errors ? ` (${appMeasure.errors} errors)` : '') +
@@ -759,7 +763,7 @@ async function main() {
     for (const endpoint of endpoints) if (endpoint.explain.length) plans.push({ name: endpoint.route, plan: await explain(pool, endpoint.explain) });
     const pgVersion = (await pool.query<{ server_version: string }>('show server_version')).rows[0]!.server_version;
 
-    const report = renderReport({ results, floor, plans, counts, skipped, invariants, pgVersion, mode: database.mode, loadBefore, loadAfter: os.loadavg(),
+    const report = renderReport({ results, floor, plans, counts, skipped, invariants, pgVersion, mode: database.mode, loadBefore, loadAfter: os.loadavg(), speedBefore,
       shape: shape ? shape.description : national ? 'given by DATABASE_URL (through PgBouncer) and DATABASE_DIRECT_URL (the primary); nothing started by the bench, so no CPU per part' : null,
     });
     console.log(`\n${report}`);
@@ -775,6 +779,7 @@ async function main() {
         connections,
         durationS,
         loadBefore,
+        speedBefore,
         results: results.map(({ endpoint, app, raw, cost }) => ({ name: endpoint.name, route: endpoint.route, write: endpoint.write === true, app, raw, cost })),
         plans: endpoints.flatMap((e) => plans.filter((p) => p.name === e.route).map((p) => ({ name: e.name, route: e.route, plan: p.plan }))),
       };
@@ -843,7 +848,7 @@ function goalMet(endpoint: Endpoint, app: Measure, percentOfRaw: number | null):
 }
 
 function renderReport(input: {
-  results: Array<{ endpoint: Endpoint; app: Measure; raw: Measure | null; cost: Cost; warmupCost?: Cost; fixedTaskMs?: number; checkpointsBegun?: number }>;
+  results: Array<{ endpoint: Endpoint; app: Measure; raw: Measure | null; cost: Cost; warmupCost?: Cost; fixedTaskMs?: number; wakeUpUs?: number; checkpointsBegun?: number }>;
   floor: Measure | null;
   plans: Array<{ name: string; plan: string }>;
   counts: Record<string, number>;
@@ -853,6 +858,8 @@ function renderReport(input: {
   mode: string;
   loadBefore: number[];
   loadAfter: number[];
+  /** The machine's speed before the load (machine-speed.ts). */
+  speedBefore: { fixedTaskMs: number; wakeUpUs: number };
   /** The national shape (--shape national): what ran, in a line; null for the app's default. */
   shape: string | null;
 }): string {
@@ -864,6 +871,10 @@ function renderReport(input: {
   lines.push(`Measured ${new Date().toISOString().replace(/\.\d+Z$/, 'Z')} by \`npm run bench -- ${command}\`.`);
   lines.push('');
   lines.push(`- Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, ${os.type()} ${os.release()}`);
+  lines.push(
+    `- Its speed before the load (scripts/bench/machine-speed.ts): a fixed task in ${fmt(input.speedBefore.fixedTaskMs)} ms of CPU; one thread wakes another and hears back in ` +
+      `${Number.isNaN(input.speedBefore.wakeUpUs) ? '– (not measured)' : fmt(input.speedBefore.wakeUpUs, 1)} µs (a virtual machine whose idle CPUs halt without polling: 70–100 µs; with the guest's halt polling: 8–10; decision 068)`,
+  );
   if (input.shape) lines.push(`- The national shape: ${input.shape}`);
   lines.push(`- Node ${process.version}; PostgreSQL ${input.pgVersion} (${input.shape ? 'the national shape' : input.mode === 'url' ? 'DATABASE_URL' : 'embedded, Unix socket'}); the app as ${workers} server process${workers === 1 ? '' : 'es'} (WORKERS); app, PostgreSQL and load generator on the same machine`);
   lines.push(
@@ -933,13 +944,13 @@ function renderReport(input: {
     // The writes' WAL in their warm-up: the first change of a page after a checkpoint writes the
     // whole page, so the first seconds of a write after the reads cost more than its steady state.
     lines.push('');
-    lines.push(`A write's WAL in its ${writeWarmupS} s of warm-up (the first seconds of that write since the reads) and in the measured ${durationS} s after it, the checkpoints PostgreSQL began meanwhile (after one, the first change of each page is written whole: a write measured then costs more), and how fast the machine was just before the measurement (the CPU ms of a fixed task, scripts/bench/machine-speed.ts: lower is faster; compare a write's cost between runs only at a like speed):`);
+    lines.push(`A write's WAL in its ${writeWarmupS} s of warm-up (the first seconds of that write since the reads) and in the measured ${durationS} s after it, the checkpoints PostgreSQL began meanwhile (after one, the first change of each page is written whole: a write measured then costs more), and how fast the machine was just before the measurement (scripts/bench/machine-speed.ts: the CPU ms of a fixed task, and the µs one thread takes to wake another and hear back, which a request pays several times over; lower is faster; compare a write's cost between runs only at a like speed of both):`);
     lines.push('');
-    lines.push('| Write | Warm-up: WAL bytes | Warm-up: full-page images | Measured: WAL bytes | Measured: full-page images | Checkpoints begun | Fixed task ms |');
-    lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
-    for (const { endpoint, cost, warmupCost, fixedTaskMs, checkpointsBegun } of warmed) {
+    lines.push('| Write | Warm-up: WAL bytes | Warm-up: full-page images | Measured: WAL bytes | Measured: full-page images | Checkpoints begun | Fixed task ms | Wake-up round trip µs |');
+    lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const { endpoint, cost, warmupCost, fixedTaskMs, wakeUpUs, checkpointsBegun } of warmed) {
       lines.push(
-        `| \`${endpoint.route}\` | ${fmt(warmupCost!.walBytes)} | ${fmt(warmupCost!.walFpi, 2)} | ${fmt(cost.walBytes)} | ${fmt(cost.walFpi, 2)} | ${checkpointsBegun === undefined ? '–' : fmt(checkpointsBegun)} | ${fixedTaskMs === undefined ? '–' : fmt(fixedTaskMs)} |`,
+        `| \`${endpoint.route}\` | ${fmt(warmupCost!.walBytes)} | ${fmt(warmupCost!.walFpi, 2)} | ${fmt(cost.walBytes)} | ${fmt(cost.walFpi, 2)} | ${checkpointsBegun === undefined ? '–' : fmt(checkpointsBegun)} | ${fixedTaskMs === undefined ? '–' : fmt(fixedTaskMs)} | ${wakeUpUs === undefined || Number.isNaN(wakeUpUs) ? '–' : fmt(wakeUpUs, 1)} |`,
       );
     }
   }
