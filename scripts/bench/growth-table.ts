@@ -1,6 +1,7 @@
 // The growth table of issue 16: every read's p95 at each size the bench ran at, the 10M/1M
 // ratio against the goal (within 1.3x), and whether the plans at the largest size use indexes.
 // Pure: runs in, markdown out (scripts/bench/growth.ts reads and writes the files).
+import type { MachineSpeed } from './machine-speed';
 
 export interface Measured {
   requests: number;
@@ -22,7 +23,7 @@ export interface BenchRun {
   durationS: number;
   loadBefore: number[];
   /** The machine's speed before the load (machine-speed.ts); runs before 2026-11-29 lack it. */
-  speedBefore?: { fixedTaskMs: number; wakeUpUs: number };
+  speedBefore?: MachineSpeed;
   results: Array<{ name: string; route: string; write: boolean; app: Measured; raw: Measured | null; cost: unknown }>;
   plans: Array<{ name: string; route: string; plan: string }>;
 }

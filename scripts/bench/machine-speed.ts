@@ -15,6 +15,18 @@ export function fixedTaskCpuMs(): number {
   return (used.user + used.system) / 1000;
 }
 
+/** How fast the machine is now, in the two measures the bench reports beside a run and each write. */
+export interface MachineSpeed {
+  /** fixedTaskCpuMs() */
+  fixedTaskMs: number;
+  /** wakeUpRoundTripUs(): NaN when it could not be measured */
+  wakeUpUs: number;
+}
+
+export function machineSpeed(): MachineSpeed {
+  return { fixedTaskMs: fixedTaskCpuMs(), wakeUpUs: wakeUpRoundTripUs() };
+}
+
 /**
  * How long one thread takes to wake another and hear back, in µs (the median of three runs of
  * 5,000 round trips through Atomics.wait and Atomics.notify, which sleep in the kernel as a

@@ -42,7 +42,7 @@ import { seedDatabase, seedPointsForExistingUsers, type SeedProgress } from '../
 import * as leaderboards from '../../src/server/features/leaderboards/leaderboards.service';
 import { DEFAULT_APP_TIME_ZONE } from '../../src/domain/points/brownie-rules';
 import { LEADERBOARD_METRICS, type LeaderboardQuery } from '../../src/domain/points/leaderboards';
-import { fixedTaskCpuMs, wakeUpRoundTripUs } from './machine-speed';
+import { machineSpeed, type MachineSpeed } from './machine-speed';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
@@ -112,6 +112,8 @@ if (args.shape !== 'embedded' && args.shape !== 'national') {
 const national = args.shape === 'national';
 
 const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+/** A wake-up round trip (machine-speed.ts) in µs, or "–" when it could not be measured. */
+const shownWakeUpUs = (us: number) => (Number.isNaN(us) ? '–' : fmt(us, 1));
 const log = (m: string) => console.log(m);
 
 // ---- measurements ------------------------------------------------------------------------
@@ -676,8 +678,8 @@ async function main() {
     const idle = costPerRequest(idleStart, await costSnapshot(), 3); // per second
     const loadBefore = os.loadavg();
     // How fast the machine is before the load (machine-speed.ts); each write measures it again.
-    const speedBefore = { fixedTaskMs: fixedTaskCpuMs(), wakeUpUs: wakeUpRoundTripUs() };
-    log(`\nThe machine: a fixed task in ${fmt(speedBefore.fixedTaskMs)} ms of CPU, a wake-up round trip between two threads in ${Number.isNaN(speedBefore.wakeUpUs) ? '– (not measured)' : fmt(speedBefore.wakeUpUs, 1)} µs.`);
+    const speedBefore = machineSpeed();
+    log(`\nThe machine: a fixed task in ${fmt(speedBefore.fixedTaskMs)} ms of CPU, a wake-up round trip between two threads in ${shownWakeUpUs(speedBefore.wakeUpUs)} µs.`);
     log(`\nMeasuring ${endpoints.length} endpoints: ${connections} connections, ${durationS} s each (after ${warmupS} s of warm-up), app then raw SQL.`);
     // After a write, the work it left behind (notifications' deliveries, the jobs they wake) goes
     // on for a while; the next measurement waits until the app and PostgreSQL are back to their
@@ -714,7 +716,7 @@ async function main() {
         await stopApp(bare);
       }
     };
-    const results: Array<{ endpoint: Endpoint; app: Measure; raw: Measure | null; cost: Cost; warmupCost?: Cost; fixedTaskMs?: number; wakeUpUs?: number; checkpointsBegun?: number }> = [];
+    const results: Array<{ endpoint: Endpoint; app: Measure; raw: Measure | null; cost: Cost; warmupCost?: Cost; speed?: MachineSpeed; checkpointsBegun?: number }> = [];
     let previous: Endpoint | undefined;
     for (const endpoint of endpoints) {
       if (previous?.write) await settle(previous.route);
@@ -728,8 +730,7 @@ async function main() {
         warmupCost = costPerRequest(writeStart, await costSnapshot(), warm.requests + warm.errors, idle, writeWarmupS);
       } else if (!endpoint.write && warmupS > 0) await httpLoad(target, endpoint.request, warmupS);
       // How fast the machine is right now, next to a write's cost (machine-speed.ts).
-      const fixedTaskMs = endpoint.write ? fixedTaskCpuMs() : undefined;
-      const wakeUpUs = endpoint.write ? wakeUpRoundTripUs() : undefined;
+      const speed = endpoint.write ? machineSpeed() : undefined;
       const before = await costSnapshot();
       const appMeasure = await httpLoad(target, endpoint.request, durationS);
       const measured = await costSnapshot();
@@ -747,7 +748,7 @@ async function main() {
         if (warmupS > 0) await rawLoad(rawPool, raw, Math.min(warmupS, 2), endpoint.rawConnections);
         rawMeasure = await rawLoad(rawPool, raw, durationS, endpoint.rawConnections);
       }
-      results.push({ endpoint, app: appMeasure, raw: rawMeasure, cost, warmupCost, fixedTaskMs, wakeUpUs, checkpointsBegun });
+      results.push({ endpoint, app: appMeasure, raw: rawMeasure, cost, warmupCost, speed, checkpointsBegun });
       log(
         `  ${endpoint.route.padEnd(32)} app ${fmt(appMeasure.rps).padStart(7)} req/s p50 ${fmt(appMeasure.p50, 1)} p95 ${fmt(appMeasure.p95, 1)} p99 ${fmt(appMeasure.p99, 1)} ms` +
           (appMeasure.errors ? ` (${appMeasure.errors} errors)` : '') +
@@ -848,7 +849,7 @@ function goalMet(endpoint: Endpoint, app: Measure, percentOfRaw: number | null):
 }
 
 function renderReport(input: {
-  results: Array<{ endpoint: Endpoint; app: Measure; raw: Measure | null; cost: Cost; warmupCost?: Cost; fixedTaskMs?: number; wakeUpUs?: number; checkpointsBegun?: number }>;
+  results: Array<{ endpoint: Endpoint; app: Measure; raw: Measure | null; cost: Cost; warmupCost?: Cost; speed?: MachineSpeed; checkpointsBegun?: number }>;
   floor: Measure | null;
   plans: Array<{ name: string; plan: string }>;
   counts: Record<string, number>;
@@ -859,7 +860,7 @@ function renderReport(input: {
   loadBefore: number[];
   loadAfter: number[];
   /** The machine's speed before the load (machine-speed.ts). */
-  speedBefore: { fixedTaskMs: number; wakeUpUs: number };
+  speedBefore: MachineSpeed;
   /** The national shape (--shape national): what ran, in a line; null for the app's default. */
   shape: string | null;
 }): string {
@@ -873,7 +874,7 @@ function renderReport(input: {
   lines.push(`- Machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'unknown CPU'}, ${fmt(os.totalmem() / 2 ** 30, 1)} GiB RAM, ${os.type()} ${os.release()}`);
   lines.push(
     `- Its speed before the load (scripts/bench/machine-speed.ts): a fixed task in ${fmt(input.speedBefore.fixedTaskMs)} ms of CPU; one thread wakes another and hears back in ` +
-      `${Number.isNaN(input.speedBefore.wakeUpUs) ? '– (not measured)' : fmt(input.speedBefore.wakeUpUs, 1)} µs (a virtual machine whose idle CPUs halt without polling: 70–100 µs; with the guest's halt polling: 8–10; decision 068)`,
+      `${shownWakeUpUs(input.speedBefore.wakeUpUs)} µs (a virtual machine whose idle CPUs halt without polling: 70–100 µs; with the guest's halt polling: 8–10; decision 068)`,
   );
   if (input.shape) lines.push(`- The national shape: ${input.shape}`);
   lines.push(`- Node ${process.version}; PostgreSQL ${input.pgVersion} (${input.shape ? 'the national shape' : input.mode === 'url' ? 'DATABASE_URL' : 'embedded, Unix socket'}); the app as ${workers} server process${workers === 1 ? '' : 'es'} (WORKERS); app, PostgreSQL and load generator on the same machine`);
@@ -948,9 +949,9 @@ function renderReport(input: {
     lines.push('');
     lines.push('| Write | Warm-up: WAL bytes | Warm-up: full-page images | Measured: WAL bytes | Measured: full-page images | Checkpoints begun | Fixed task ms | Wake-up round trip µs |');
     lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-    for (const { endpoint, cost, warmupCost, fixedTaskMs, wakeUpUs, checkpointsBegun } of warmed) {
+    for (const { endpoint, cost, warmupCost, speed, checkpointsBegun } of warmed) {
       lines.push(
-        `| \`${endpoint.route}\` | ${fmt(warmupCost!.walBytes)} | ${fmt(warmupCost!.walFpi, 2)} | ${fmt(cost.walBytes)} | ${fmt(cost.walFpi, 2)} | ${checkpointsBegun === undefined ? '–' : fmt(checkpointsBegun)} | ${fixedTaskMs === undefined ? '–' : fmt(fixedTaskMs)} | ${wakeUpUs === undefined || Number.isNaN(wakeUpUs) ? '–' : fmt(wakeUpUs, 1)} |`,
+        `| \`${endpoint.route}\` | ${fmt(warmupCost!.walBytes)} | ${fmt(warmupCost!.walFpi, 2)} | ${fmt(cost.walBytes)} | ${fmt(cost.walFpi, 2)} | ${checkpointsBegun === undefined ? '–' : fmt(checkpointsBegun)} | ${speed ? fmt(speed.fixedTaskMs) : '–'} | ${speed ? shownWakeUpUs(speed.wakeUpUs) : '–'} |`,
       );
     }
   }
