@@ -27,6 +27,7 @@ import { WRITE_GOAL_PER_SECOND, writeEndpoints } from './write-bench';
 import { count, dropMintedSessions, explain, mintSessions, pick, recordQueries, replay, type Endpoint, type HttpRequest, type RecordedQuery } from './bench-kit';
 import pino from 'pino';
 import { systemClock } from '../../src/server/clock';
+import { JOBS } from '../../src/server/jobs/app-jobs';
 import { openAppDatabase, type AppDatabase } from '../../src/server/db/app-database';
 import { createAuth } from '../../src/server/features/auth/auth';
 import * as caucusService from '../../src/server/features/caucuses/caucuses.service';
@@ -716,7 +717,7 @@ async function main() {
         await stopApp(bare);
       }
     };
-    const results: Array<{ endpoint: Endpoint; app: Measure; raw: Measure | null; cost: Cost; warmupCost?: Cost; speed?: MachineSpeed; checkpointsBegun?: number }> = [];
+    const results: MeasuredEndpoint[] = [];
     let previous: Endpoint | undefined;
     for (const endpoint of endpoints) {
       if (previous?.write) await settle(previous.route);
@@ -732,7 +733,9 @@ async function main() {
       // How fast the machine is right now, next to a write's cost (machine-speed.ts).
       const speed = endpoint.write ? machineSpeed() : undefined;
       const before = await costSnapshot();
+      const windowStart = new Date();
       const appMeasure = await httpLoad(target, endpoint.request, durationS);
+      const windowEnd = new Date();
       const measured = await costSnapshot();
       const cost = costPerRequest(before, measured, appMeasure.requests + appMeasure.errors, idle, durationS);
       // A checkpoint begun while a write runs makes the next change of each page a full-page image.
@@ -748,12 +751,20 @@ async function main() {
         if (warmupS > 0) await rawLoad(rawPool, raw, Math.min(warmupS, 2), endpoint.rawConnections);
         rawMeasure = await rawLoad(rawPool, raw, durationS, endpoint.rawConnections);
       }
-      results.push({ endpoint, app: appMeasure, raw: rawMeasure, cost, warmupCost, speed, checkpointsBegun });
+      results.push({ endpoint, app: appMeasure, raw: rawMeasure, cost, warmupCost, speed, checkpointsBegun, window: endpoint.write ? { start: windowStart, end: windowEnd } : undefined });
       log(
         `  ${endpoint.route.padEnd(32)} app ${fmt(appMeasure.rps).padStart(7)} req/s p50 ${fmt(appMeasure.p50, 1)} p95 ${fmt(appMeasure.p95, 1)} p99 ${fmt(appMeasure.p99, 1)} ms` +
           (appMeasure.errors ? ` (${appMeasure.errors} errors)` : '') +
           (rawMeasure ? ` | raw ${fmt(rawMeasure.rps).padStart(7)} q/s p95 ${fmt(rawMeasure.p95, 1)} ms` : ''),
       );
+    }
+
+    // The movement's recount (a job each minute when caucuses or their members changed, about as
+    // long as a whole write's window on the 1M-user data) paid by the write whose window it fell
+    // in: how long it ran within each write's window. Read once it has finished.
+    if (previous?.write) await settle(previous.route);
+    for (const result of results) {
+      if (result.window) result.movementRecountMs = await jobMsWithin(pool, JOBS.movementRefresh, result.window);
     }
 
     // What the writes must never break, counted over the whole database after the run.
@@ -839,6 +850,31 @@ function costPerRequest(before: CostSnapshot, after: CostSnapshot, requests: num
   };
 }
 
+/** One endpoint's measurements; a write's also say what ran beside it in its measured window. */
+interface MeasuredEndpoint {
+  endpoint: Endpoint;
+  app: Measure;
+  raw: Measure | null;
+  cost: Cost;
+  warmupCost?: Cost;
+  speed?: MachineSpeed;
+  checkpointsBegun?: number;
+  /** A write's measured window. */
+  window?: { start: Date; end: Date };
+  /** How long the movement's recount ran within that window (ms). */
+  movementRecountMs?: number;
+}
+
+/** How long runs of pg-boss job `name` overlapped the window, in ms (a run still going counts until now). */
+async function jobMsWithin(pool: pg.Pool, name: string, window: { start: Date; end: Date }): Promise<number> {
+  const { rows } = await pool.query<{ ms: number }>(
+    `select coalesce(sum(extract(epoch from least(coalesce(completed_on, now()), $3::timestamptz) - greatest(started_on, $2::timestamptz)) * 1000), 0)::float8 as ms
+     from pgboss.job where name = $1 and started_on < $3::timestamptz and coalesce(completed_on, now()) > $2::timestamptz`,
+    [name, window.start, window.end],
+  );
+  return rows[0]?.ms ?? 0;
+}
+
 // ---- the report -----------------------------------------------------------------------------
 
 /** Issue 16's goals for one measured endpoint; a read without a raw twin (a cache) needs only its p95. */
@@ -849,7 +885,7 @@ function goalMet(endpoint: Endpoint, app: Measure, percentOfRaw: number | null):
 }
 
 function renderReport(input: {
-  results: Array<{ endpoint: Endpoint; app: Measure; raw: Measure | null; cost: Cost; warmupCost?: Cost; speed?: MachineSpeed; checkpointsBegun?: number }>;
+  results: MeasuredEndpoint[];
   floor: Measure | null;
   plans: Array<{ name: string; plan: string }>;
   counts: Record<string, number>;
@@ -945,13 +981,13 @@ function renderReport(input: {
     // The writes' WAL in their warm-up: the first change of a page after a checkpoint writes the
     // whole page, so the first seconds of a write after the reads cost more than its steady state.
     lines.push('');
-    lines.push(`A write's WAL in its ${writeWarmupS} s of warm-up (the first seconds of that write since the reads) and in the measured ${durationS} s after it, the checkpoints PostgreSQL began meanwhile (after one, the first change of each page is written whole: a write measured then costs more), and how fast the machine was just before the measurement (scripts/bench/machine-speed.ts: the CPU ms of a fixed task, and the µs one thread takes to wake another and hear back, which a request pays several times over; lower is faster; compare a write's cost between runs only at a like speed of both):`);
+    lines.push(`A write's WAL in its ${writeWarmupS} s of warm-up (the first seconds of that write since the reads) and in the measured ${durationS} s after it, the checkpoints PostgreSQL began meanwhile (after one, the first change of each page is written whole: a write measured then costs more), how long the movement's recount ran within the measured window (its job, each minute after caucuses or their members changed, costs PostgreSQL seconds of CPU: a join measured then costs more), and how fast the machine was just before the measurement (scripts/bench/machine-speed.ts: the CPU ms of a fixed task, and the µs one thread takes to wake another and hear back, which a request pays several times over; lower is faster; compare a write's cost between runs only at a like speed of both):`);
     lines.push('');
-    lines.push('| Write | Warm-up: WAL bytes | Warm-up: full-page images | Measured: WAL bytes | Measured: full-page images | Checkpoints begun | Fixed task ms | Wake-up round trip µs |');
-    lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-    for (const { endpoint, cost, warmupCost, speed, checkpointsBegun } of warmed) {
+    lines.push('| Write | Warm-up: WAL bytes | Warm-up: full-page images | Measured: WAL bytes | Measured: full-page images | Checkpoints begun | Movement recount in the window, ms | Fixed task ms | Wake-up round trip µs |');
+    lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const { endpoint, cost, warmupCost, speed, checkpointsBegun, movementRecountMs } of warmed) {
       lines.push(
-        `| \`${endpoint.route}\` | ${fmt(warmupCost!.walBytes)} | ${fmt(warmupCost!.walFpi, 2)} | ${fmt(cost.walBytes)} | ${fmt(cost.walFpi, 2)} | ${checkpointsBegun === undefined ? '–' : fmt(checkpointsBegun)} | ${speed ? fmt(speed.fixedTaskMs) : '–'} | ${speed ? shownWakeUpUs(speed.wakeUpUs) : '–'} |`,
+        `| \`${endpoint.route}\` | ${fmt(warmupCost!.walBytes)} | ${fmt(warmupCost!.walFpi, 2)} | ${fmt(cost.walBytes)} | ${fmt(cost.walFpi, 2)} | ${checkpointsBegun === undefined ? '–' : fmt(checkpointsBegun)} | ${movementRecountMs === undefined ? '–' : fmt(movementRecountMs)} | ${speed ? fmt(speed.fixedTaskMs) : '–'} | ${speed ? shownWakeUpUs(speed.wakeUpUs) : '–'} |`,
       );
     }
   }
