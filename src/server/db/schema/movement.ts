@@ -13,6 +13,9 @@ import { tstz } from './columns';
  * One row (id 1): when the aggregates were last known to be current (`refreshed_at`), when they
  * were last recounted (`computed_at`), and PostgreSQL's count of rows written to caucuses and
  * caucus_members at that recount (`source_changes`), which lets a quiet minute skip the recount.
+ * When the last whole recount was (`full_at`), and the count of memberships updated or deleted
+ * and caucuses deleted at the last recount (`source_removals`): while it stays put, only joins
+ * happened, and the daily joins are recounted for their days alone (decision 069).
  * Its row lock makes refreshes take turns.
  */
 export const movementRefreshes = pgTable(
@@ -22,6 +25,8 @@ export const movementRefreshes = pgTable(
     refreshedAt: tstz('refreshed_at').notNull(),
     computedAt: tstz('computed_at'),
     sourceChanges: bigint('source_changes', { mode: 'bigint' }),
+    fullAt: tstz('full_at'),
+    sourceRemovals: bigint('source_removals', { mode: 'bigint' }),
   },
   (t) => [check('movement_refreshes_one_row', sql`${t.id} = 1`)],
 );

@@ -8,7 +8,8 @@ import { notFound } from '../../http/app-error';
 import { districtCount, isStateCode, STATES, stateName } from '../../../domain/geography/states';
 import { FORMER_MEMBER_NAME } from '../../../domain/profiles/profile-types';
 import { districtProgress, fillLevels, highestFinishedLevel, stateShare, type LevelCount } from '../../../domain/movement/district-progress';
-import { lastDays, lastWeeks } from '../../../domain/movement/time-buckets';
+import { dayOf, lastDays, lastWeeks } from '../../../domain/movement/time-buckets';
+import { recountScope } from '../../../domain/movement/recount-scope';
 import {
   DELEGATES_PER_LEVEL_MAX,
   MOVEMENT_MESSAGES,
@@ -43,48 +44,64 @@ export interface RefreshResult {
   changed: number;
   /** True when the recount was skipped: nothing had been written to caucuses or caucus_members since the last one. */
   skipped: boolean;
+  /** True when every day was recounted; false when skipped, or when only the recent days' joins were (decision 069). */
+  whole: boolean;
 }
 
 export interface RefreshOptions {
   /**
-   * Skip the recount when PostgreSQL's own counters of rows inserted, updated and deleted in
-   * caucuses and caucus_members (pg_stat_user_tables) are where the last recount left them: the
-   * scheduled job's quiet minutes then cost two small queries instead of reading every caucus
-   * and membership. The counters reach the statistics within about a second of a commit, so a
-   * change made in that second is counted at the next run; the recount runs anyway when the
-   * counters are off (0) or the last one is older than FULL_REFRESH_AT_LEAST_EVERY_MS.
+   * The scheduled job's way (decision 069, src/domain/movement/recount-scope.ts): skip the
+   * recount when PostgreSQL's own counters of rows written to caucuses and caucus_members
+   * (pg_stat_user_tables) are where the last recount left them, and recount the daily joins of
+   * the recent days alone when only memberships were added since. The counters reach the
+   * statistics within about a second of a commit, so a change made in that second is counted at
+   * the next run; everything is recounted at least every WHOLE_RECOUNT_AT_LEAST_EVERY_MS.
    */
   onlyIfChanged?: boolean;
 }
 
-/** However quiet, the job recounts at least this often. */
-export const FULL_REFRESH_AT_LEAST_EVERY_MS = 60 * 60_000;
-
 /**
- * Recomputes every aggregate in one transaction of four set-based statements. The first one
+ * Recomputes the aggregates in one transaction of four set-based statements. The first one
  * writes the refresh time and so locks the one `movement_refreshes` row: two refreshes at once
  * take turns, and the second finds the first's figures and changes only what changed since.
  * Each table is upserted from a fresh GROUP BY (rows whose figures did not change are left
  * alone, so a quiet minute writes nothing) and rows whose group vanished are deleted. Readers
  * see the old figures until the commit. Days and weeks are those of the app's time zone
- * (`deps.timeZone`, decision 040), the zone every date of the app is shown in.
+ * (`deps.timeZone`, decision 040), the zone every date of the app is shown in. The daily joins,
+ * the one count over every membership, are recounted for the recent days alone when the job
+ * finds that only memberships were added since its last recount (decision 069).
  */
 export async function refreshMovementAggregates(deps: MovementDeps, options: RefreshOptions = {}): Promise<RefreshResult> {
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
-    const last = await tx.execute<{ computed_at: Date | string | null; source_changes: string | null }>(sql`
+    const last = await tx.execute<{ computed_at: Date | string | null; full_at: Date | string | null; source_changes: string | null; source_removals: string | null }>(sql`
       insert into movement_refreshes (id, refreshed_at) values (1, ${now.toISOString()})
       on conflict (id) do update set refreshed_at = greatest(movement_refreshes.refreshed_at, excluded.refreshed_at)
-      returning computed_at, source_changes::text`);
+      returning computed_at, full_at, source_changes::text, source_removals::text`);
     // Read after the row lock: a refresh that waited for another sees the counters of now.
-    const counted = await tx.execute<{ changes: string }>(sql`
-      select coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)::text as changes
+    const counted = await tx.execute<{ changes: string; removals: string }>(sql`
+      select coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0)::text as changes,
+        coalesce(sum(case when relid = 'caucus_members'::regclass then n_tup_upd + n_tup_del else n_tup_del end), 0)::text as removals
       from pg_stat_user_tables where relid in ('caucuses'::regclass, 'caucus_members'::regclass)`);
-    const sourceChanges = counted.rows[0]?.changes ?? '0';
-    const { computed_at: computedAt, source_changes: lastChanges } = last.rows[0] ?? { computed_at: null, source_changes: null };
-    const recent = computedAt !== null && now.getTime() - new Date(computedAt).getTime() < FULL_REFRESH_AT_LEAST_EVERY_MS;
-    if (options.onlyIfChanged && recent && sourceChanges !== '0' && lastChanges === sourceChanges) return { refreshedAt: now, changed: 0, skipped: true };
-    await tx.execute(sql`update movement_refreshes set computed_at = ${now.toISOString()}, source_changes = ${sourceChanges}::bigint where id = 1`);
+    const { changes, removals } = counted.rows[0] ?? { changes: '0', removals: '0' };
+    const previous = last.rows[0];
+    const asDate = (value: Date | string | null | undefined) => (value == null ? null : new Date(value));
+    const scope = recountScope({
+      onlyIfChanged: options.onlyIfChanged === true,
+      now,
+      lastRecountAt: asDate(previous?.computed_at),
+      lastWholeAt: asDate(previous?.full_at),
+      changes,
+      lastChanges: previous?.source_changes ?? null,
+      removals,
+      lastRemovals: previous?.source_removals ?? null,
+    });
+    if (scope.kind === 'skip') return { refreshedAt: now, changed: 0, skipped: true, whole: false };
+    const whole = scope.kind === 'whole';
+    await tx.execute(sql`
+      update movement_refreshes set computed_at = ${now.toISOString()}, source_changes = ${changes}::bigint, source_removals = ${removals}::bigint,
+        full_at = ${whole ? sql`${now.toISOString()}` : sql`full_at`}
+      where id = 1`);
     let changed = 0;
     const run = async (statement: ReturnType<typeof sql>) => {
       // Each statement answers one row, `changed`: the rows it wrote or removed.
@@ -98,15 +115,24 @@ export async function refreshMovementAggregates(deps: MovementDeps, options: Ref
         from caucuses group by state, district, level`),
     );
     // Level-1 joins per day of the app's time zone (caucus_members.created_at, the member's joinedAt): per district, per state (district 0), the country ('', 0).
+    // Only from the first day that may have changed when only memberships were added (every grouping has the day: a day's rows are whole).
+    const firstDay = scope.kind === 'since' ? dayOf(scope.since, deps.timeZone) : null;
     await run(
-      replaceFromGroups('movement_daily_joins', ['state', 'district', 'day'], ['joins'], sql`
+      replaceFromGroups(
+        'movement_daily_joins',
+        ['state', 'district', 'day'],
+        ['joins'],
+        sql`
         select coalesce(state, '') as state, coalesce(district, 0) as district, day, count(*)::int as joins
         from (
           select c.state, c.district, (m.created_at at time zone ${deps.timeZone})::date as day
           from caucus_members m join caucuses c on c.id = m.caucus_id
           where m.is_voting_member and c.level = 1
+            ${firstDay ? sql`and m.created_at >= (${firstDay}::date::timestamp at time zone ${deps.timeZone})` : sql``}
         ) joined
-        group by grouping sets ((state, district, day), (state, day), (day))`),
+        group by grouping sets ((state, district, day), (state, day), (day))`,
+        firstDay ? sql`t.day >= ${firstDay}::date` : undefined,
+      ),
     );
     // Finished elections per week (from Monday, in the app's time zone) and level: per district, per state, the country.
     await run(
@@ -120,7 +146,7 @@ export async function refreshMovementAggregates(deps: MovementDeps, options: Ref
     );
     // Every process's shared copy of the figures goes at this commit (decision 055).
     await tx.execute(notifyQuery(PUBLIC_READS_CHANNEL, PUBLIC_READS_KEY, publicReadTags.movement));
-    return { refreshedAt: now, changed, skipped: false };
+    return { refreshedAt: now, changed, skipped: false, whole };
   });
 }
 
@@ -129,8 +155,10 @@ export async function refreshMovementAggregates(deps: MovementDeps, options: Ref
  * upserted by their `keys` (written only when a `values` column differs, so a quiet minute writes
  * nothing and leaves no dead rows), rows whose group vanished deleted. It answers one row,
  * `changed`: the rows written or removed. The names are this file's constants, never input.
+ * With `within` (a condition on the table's rows, alias `t`), `fresh` holds only the groups of
+ * those rows, and only those may be deleted.
  */
-function replaceFromGroups(table: string, keys: readonly string[], values: readonly string[], fresh: ReturnType<typeof sql>) {
+function replaceFromGroups(table: string, keys: readonly string[], values: readonly string[], fresh: ReturnType<typeof sql>, within?: ReturnType<typeof sql>) {
   const list = (names: readonly string[], prefix = '') => sql.raw(names.map((n) => `${prefix}${n}`).join(', '));
   const columns = [...keys, ...values];
   return sql`
@@ -142,7 +170,7 @@ function replaceFromGroups(table: string, keys: readonly string[], values: reado
       returning 1
     ), removed as (
       delete from ${sql.raw(table)} t
-      where not exists (select 1 from fresh f where ${sql.raw(keys.map((k) => `f.${k} = t.${k}`).join(' and '))})
+      where ${within ?? sql`true`} and not exists (select 1 from fresh f where ${sql.raw(keys.map((k) => `f.${k} = t.${k}`).join(' and '))})
       returning 1
     )
     select (select count(*) from upserted) + (select count(*) from removed) as changed`;

@@ -13,8 +13,10 @@ import { createTestApp, TEST_ORIGIN, testSettings } from '../../test/test-app';
 import { createTestDatabase } from '../../test/test-database';
 import { startAppJobQueue } from '../../test/test-jobs';
 import { FORMER_MEMBER_NAME } from '../../../domain/profiles/profile-types';
+import { dayOf } from '../../../domain/movement/time-buckets';
 import { MOVEMENT_MESSAGES, type MovementDistrict, type MovementProgress, type MovementState, type MovementStates } from '../../../domain/movement/movement-answers';
-import { FULL_REFRESH_AT_LEAST_EVERY_MS, refreshMovementAggregates } from './movement.service';
+import { WHOLE_RECOUNT_AT_LEAST_EVERY_MS } from '../../../domain/movement/recount-scope';
+import { refreshMovementAggregates } from './movement.service';
 
 let database: Database;
 let t: ReturnType<typeof createTestApp>;
@@ -328,8 +330,50 @@ describe('the movement figures (issue 18)', () => {
     expect(recounted.skipped).toBe(false);
     expect((await get<MovementStates>('/api/movement/states')).body.states.find((s) => s.state === 'ND')).toMatchObject({ districtsWithCaucus: 1 });
 
-    // However quiet, a recount at least every FULL_REFRESH_AT_LEAST_EVERY_MS.
-    const later = fixedClock(new Date(Date.now() + FULL_REFRESH_AT_LEAST_EVERY_MS + 60_000).toISOString());
+    // However quiet, a recount at least every WHOLE_RECOUNT_AT_LEAST_EVERY_MS.
+    const later = fixedClock(new Date(Date.now() + WHOLE_RECOUNT_AT_LEAST_EVERY_MS + 60_000).toISOString());
     expect((await refreshMovementAggregates({ db: database.db, clock: later, timeZone }, { onlyIfChanged: true })).skipped).toBe(false);
+  });
+  it('recounts the joins of the recent days alone when members only joined, and every day once one left (decision 069)', async () => {
+    const quietly = () => refreshMovementAggregates({ db: database.db, clock: systemClock, timeZone }, { onlyIfChanged: true });
+    const dailyJoins = async () =>
+      (await database.db.execute<{ state: string; district: number; day: string; joins: number }>(sql`select state, district, day::text, joins from movement_daily_joins order by state, district, day`)).rows;
+    const wholeAt = async () => (await database.db.select().from(movementRefreshes))[0]!.fullAt?.toISOString();
+    const open = await caucus('VT', 1, 1);
+    const member = async (joinedAt: Date) => {
+      const user = await createUser(database.db, { state: 'VT', district: 1 });
+      await database.db.insert(caucusMembers).values({ caucusId: open.id, userId: user.id, isVotingMember: true, joinedAt });
+      return user;
+    };
+    const longAgo = new Date('2025-01-15T15:00:00Z');
+    const early = await member(longAgo);
+    await refresh();
+    await expect.poll(async () => (await quietly()).skipped, { timeout: 15_000 }).toBe(true);
+    const whole = await wholeAt();
+    const vermont = async (day: string) => (await dailyJoins()).find((r) => r.state === 'VT' && r.district === 1 && r.day === day)?.joins ?? 0;
+    expect(await vermont('2025-01-15')).toBe(1);
+
+    // A join now: the job recounts today (and the days since its last recount) only.
+    await member(new Date());
+    await flushStatistics();
+    const recounted = await quietly();
+    expect(recounted.skipped).toBe(false);
+    expect(await wholeAt(), 'only the recent days were recounted').toBe(whole);
+    const today = dayOf(new Date(), timeZone);
+    expect(await vermont(today)).toBe(1);
+    // What it left is what a whole recount finds.
+    const afterDays = await dailyJoins();
+    await refresh();
+    expect(await dailyJoins()).toEqual(afterDays);
+
+    // A member who joined long ago leaves: that day's count changes, so the job recounts every day.
+    await expect.poll(async () => (await quietly()).skipped, { timeout: 15_000 }).toBe(true);
+    const beforeLeave = await wholeAt();
+    await database.db.delete(caucusMembers).where(eq(caucusMembers.userId, early.id));
+    await flushStatistics();
+    expect((await quietly()).skipped).toBe(false);
+    expect(await wholeAt(), 'a leave makes the job recount every day').not.toBe(beforeLeave);
+    expect(await vermont('2025-01-15')).toBe(0);
+    expect(await vermont(today)).toBe(1);
   });
 });
