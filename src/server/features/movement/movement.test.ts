@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { fixedClock, systemClock } from '../../clock';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema/auth';
@@ -20,14 +20,10 @@ import { refreshMovementAggregates } from './movement.service';
 
 let database: Database;
 let t: ReturnType<typeof createTestApp>;
-const closers: Array<() => Promise<void>> = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
   t = createTestApp(database.db);
-});
-afterAll(async () => {
-  for (const close of closers.reverse()) await close();
 });
 
 // The app's time zone in the tests (testSettings.APP_TIME_ZONE): America/New_York.
@@ -302,13 +298,17 @@ describe('the movement figures (issue 18)', () => {
     const jobs = appJobs({ db: database.db, clock: systemClock, logger: createLogger('silent'), baseUrl: TEST_ORIGIN, secret: '', mail: null, push: null, queue: () => null, timeZone });
     expect(jobs.find((j) => j.name === JOBS.movementRefresh)?.cron).toBe('* * * * *');
     const started = await startAppJobQueue(database);
-    closers.push(() => started.stop());
     const refreshedAt = async () => (await database.db.select().from(movementRefreshes))[0]?.refreshedAt.getTime() ?? 0;
-    const before = await refreshedAt();
-    await caucus('WY', 1, 1, { finishedAt: new Date() });
-    await flushStatistics();
-    await started.send(JOBS.movementRefresh);
-    await expect.poll(refreshedAt, { message: 'the movement-refresh job ran', timeout: 20_000 }).toBeGreaterThan(before);
+    try {
+      const before = await refreshedAt();
+      await caucus('WY', 1, 1, { finishedAt: new Date() });
+      await flushStatistics();
+      await started.send(JOBS.movementRefresh);
+      await expect.poll(refreshedAt, { message: 'the movement-refresh job ran', timeout: 20_000 }).toBeGreaterThan(before);
+    } finally {
+      // Stopped here: its minute's run must not take the next tests' recounts from under them.
+      await started.stop();
+    }
     const wyoming = (await get<MovementStates>('/api/movement/states')).body.states.find((s) => s.state === 'WY')!;
     expect(wyoming).toMatchObject({ caucuses: 1, finished: 1, share: 1 });
   });
