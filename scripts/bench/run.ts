@@ -865,14 +865,19 @@ interface MeasuredEndpoint {
   movementRecountMs?: number;
 }
 
-/** How long runs of pg-boss job `name` overlapped the window, in ms (a run still going counts until now). */
-async function jobMsWithin(pool: pg.Pool, name: string, window: { start: Date; end: Date }): Promise<number> {
-  const { rows } = await pool.query<{ ms: number }>(
-    `select coalesce(sum(extract(epoch from least(coalesce(completed_on, now()), $3::timestamptz) - greatest(started_on, $2::timestamptz)) * 1000), 0)::float8 as ms
-     from pgboss.job where name = $1 and started_on < $3::timestamptz and coalesce(completed_on, now()) > $2::timestamptz`,
-    [name, window.start, window.end],
-  );
-  return rows[0]?.ms ?? 0;
+/**
+ * How long runs of pg-boss job `name` overlapped the window, in ms (a run still going counts until
+ * now); unknown (shown as –) when the job table cannot be read.
+ */
+async function jobMsWithin(pool: pg.Pool, name: string, window: { start: Date; end: Date }): Promise<number | undefined> {
+  const answer = await pool
+    .query<{ ms: number }>(
+      `select coalesce(sum(extract(epoch from least(coalesce(completed_on, now()), $3::timestamptz) - greatest(started_on, $2::timestamptz)) * 1000), 0)::float8 as ms
+       from pgboss.job where name = $1 and started_on < $3::timestamptz and coalesce(completed_on, now()) > $2::timestamptz`,
+      [name, window.start, window.end],
+    )
+    .catch(() => null);
+  return answer?.rows[0]?.ms;
 }
 
 // ---- the report -----------------------------------------------------------------------------
