@@ -6,6 +6,8 @@ import { parseArgs } from 'node:util';
 import { openAppDatabase } from '../src/server/db/app-database';
 import { DataDirInUseError } from '../src/server/db/embedded';
 import { caucusPasswordKeysFrom, sealCaucusPasswords } from '../src/server/features/caucuses/caucus-passwords.service';
+import { refreshMovementAggregates } from '../src/server/features/movement/movement.service';
+import { systemClock } from '../src/server/clock';
 import { loadSettings } from '../src/server/settings';
 import { DEFAULT_PASSWORD } from '../src/server/test/factories';
 import { seedDatabase, type SeedProgress } from '../src/server/test/seed-data';
@@ -103,6 +105,12 @@ async function main() {
         { db: database.db, pool: database.pool, secret: settings.AUTH_SECRET, log: (m) => console.log(m), fmt },
         { messages, seed: options.seed },
       );
+    }
+    // The seed dates its memberships in the past: the app's job would count only the recent days
+    // of rows it did not see written (decision 069), so the movement's figures are recounted whole now.
+    if (users > 0) {
+      const recount = await refreshMovementAggregates({ db: database.db, clock: systemClock, timeZone: settings.APP_TIME_ZONE });
+      console.log(`  Recounted the movement's figures (${fmt(recount.changed)} rows).`);
     }
   } finally {
     if (!interrupted) await database.close();
