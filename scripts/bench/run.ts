@@ -654,14 +654,15 @@ async function main() {
       : 'select checkpoints_timed + checkpoints_req from pg_stat_bgwriter';
     const costSnapshot = async (): Promise<CostSnapshot> => {
       const stats = (
-        await pool.query<{ commits: string; wal: string; fpi: string; checkpoints: string }>(
-          `select (select xact_commit from pg_stat_database where datname = current_database()) as commits,
+        await pool.query<{ at: Date; commits: string; wal: string; fpi: string; checkpoints: string }>(
+          `select clock_timestamp() as at, (select xact_commit from pg_stat_database where datname = current_database()) as commits,
                   (select wal_bytes from pg_stat_wal) as wal, (select wal_fpi from pg_stat_wal) as fpi,
                   (${checkpointer}) as checkpoints`,
         )
       ).rows[0]!;
       const bench = process.cpuUsage();
       return {
+        at: stats.at,
         appCpuMs: treeCpuMs(appPid, pgPid),
         pgCpuMs: partCpuMs(pgPid),
         pgbouncerCpuMs: partCpuMs(pids.pgbouncer),
@@ -733,9 +734,7 @@ async function main() {
       // How fast the machine is right now, next to a write's cost (machine-speed.ts).
       const speed = endpoint.write ? machineSpeed() : undefined;
       const before = await costSnapshot();
-      const windowStart = new Date();
       const appMeasure = await httpLoad(target, endpoint.request, durationS);
-      const windowEnd = new Date();
       const measured = await costSnapshot();
       const cost = costPerRequest(before, measured, appMeasure.requests + appMeasure.errors, idle, durationS);
       // A checkpoint begun while a write runs makes the next change of each page a full-page image.
@@ -751,7 +750,7 @@ async function main() {
         if (warmupS > 0) await rawLoad(rawPool, raw, Math.min(warmupS, 2), endpoint.rawConnections);
         rawMeasure = await rawLoad(rawPool, raw, durationS, endpoint.rawConnections);
       }
-      results.push({ endpoint, app: appMeasure, raw: rawMeasure, cost, warmupCost, speed, checkpointsBegun, window: endpoint.write ? { start: windowStart, end: windowEnd } : undefined });
+      results.push({ endpoint, app: appMeasure, raw: rawMeasure, cost, warmupCost, speed, checkpointsBegun, window: endpoint.write ? { start: before.at, end: measured.at } : undefined });
       log(
         `  ${endpoint.route.padEnd(32)} app ${fmt(appMeasure.rps).padStart(7)} req/s p50 ${fmt(appMeasure.p50, 1)} p95 ${fmt(appMeasure.p95, 1)} p99 ${fmt(appMeasure.p99, 1)} ms` +
           (appMeasure.errors ? ` (${appMeasure.errors} errors)` : '') +
@@ -809,6 +808,8 @@ async function main() {
 // ---- the cost of a request --------------------------------------------------------------------
 
 interface CostSnapshot {
+  /** PostgreSQL's clock when taken: a write's measured window, on the clock pg-boss's job rows use. */
+  at: Date;
   appCpuMs: number | null;
   pgCpuMs: number | null;
   /** The national shape's PgBouncer and synchronous standby (null otherwise). */
@@ -859,7 +860,7 @@ interface MeasuredEndpoint {
   warmupCost?: Cost;
   speed?: MachineSpeed;
   checkpointsBegun?: number;
-  /** A write's measured window. */
+  /** A write's measured window (PostgreSQL's clock at the snapshots around it). */
   window?: { start: Date; end: Date };
   /** How long the movement's recount ran within that window (ms). */
   movementRecountMs?: number;

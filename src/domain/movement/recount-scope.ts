@@ -12,7 +12,7 @@
  *   next whole recount);
  * - recounts everything otherwise: when a membership left or changed, or a caucus went (any
  *   day's count may change), when a counter is unknown, or when the last whole recount is older
- *   than `fullEveryMs` (which also heals anything the counters missed).
+ *   than WHOLE_RECOUNT_AT_LEAST_EVERY_MS (which also heals anything the counters missed).
  * Anything but the job (start-up, the seed, the tests) asks for a whole recount.
  */
 
@@ -47,9 +47,9 @@ export const WHOLE_RECOUNT_AT_LEAST_EVERY_MS = 60 * 60_000;
  */
 export const ADDED_SINCE_MARGIN_MS = 10 * 60_000;
 
-export function recountScope(facts: RecountFacts, fullEveryMs = WHOLE_RECOUNT_AT_LEAST_EVERY_MS): RecountScope {
+export function recountScope(facts: RecountFacts): RecountScope {
   if (!facts.onlyIfChanged || facts.lastRecountAt === null || facts.lastWholeAt === null) return { kind: 'whole' };
-  if (facts.now.getTime() - facts.lastWholeAt.getTime() >= fullEveryMs) return { kind: 'whole' };
+  if (facts.now.getTime() - facts.lastWholeAt.getTime() >= WHOLE_RECOUNT_AT_LEAST_EVERY_MS) return { kind: 'whole' };
   // A counter of 0 is one PostgreSQL lost (a reset, a crash): it tells nothing.
   if (facts.changes === '0' || facts.lastChanges === null) return { kind: 'whole' };
   if (facts.changes === facts.lastChanges) return { kind: 'skip' };
